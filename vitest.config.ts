@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Tests assert on responses and on captured log objects; the stdout copies are noise.
+    env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_EC2_METADATA_DISABLED: 'true' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

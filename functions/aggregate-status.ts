@@ -1,0 +1,4 @@
+// Lambda handler for POST /interpreter/aggregate-status (AggregateStatus).
+import { operationHandler } from '../lib/handlers';
+
+export const handler = operationHandler('AggregateStatus');

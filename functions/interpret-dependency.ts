@@ -1,0 +1,4 @@
+// Lambda handler for POST /interpreter/interpret-dependency (InterpretDependency).
+import { operationHandler } from '../lib/handlers';
+
+export const handler = operationHandler('InterpretDependency');

@@ -1,0 +1,4 @@
+// Lambda handler for POST /interpreter/revise-replica (ReviseReplica).
+import { operationHandler } from '../lib/handlers';
+
+export const handler = operationHandler('ReviseReplica');

@@ -1,0 +1,45 @@
+// The Lambda handlers' composition: the interpreter review over the HTTP API transport, plus the health route.
+import type { InterpreterOperation } from './protocol/operations';
+import { uidOf } from './protocol/request';
+import { errored } from './protocol/responses';
+import { interpret } from './interpreters/interpret';
+import { registry } from './interpreters/index';
+import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from './transport/http-api';
+
+/** The ResourceInterpreterContext review; with `routeOperation`, only that operation is accepted. */
+export function interpreterEndpoint(routeOperation?: InterpreterOperation): ReviewEndpoint {
+  return {
+    uidOf,
+    failure: errored,
+    serve(body) {
+      const { context, request, failure } = interpret(registry, body, routeOperation);
+      const response = context.response!;
+      return {
+        reply: { body: context },
+        outcome: {
+          successful: response.successful,
+          code: response.successful ? 200 : (response.status?.code ?? 500),
+          statusMessage: response.status?.message,
+          operation: request?.operation,
+          kind: request ? `${request.kind.group}/${request.kind.version}/${request.kind.kind}` : undefined,
+          namespace: request?.namespace,
+          name: request?.name,
+          error: failure,
+        },
+      };
+    },
+  };
+}
+
+/** Handler for one operation's route: `POST /interpreter/<operation>`. */
+export function operationHandler(operation: InterpreterOperation): HttpApiHandler {
+  return reviewHandler(interpreterEndpoint(operation));
+}
+
+const anyOperation = reviewHandler(interpreterEndpoint());
+
+/** Handler for the single-URL routes: `POST /interpreter` (any operation) and `GET /healthz`. */
+export const dispatcherHandler: HttpApiHandler = async (event) => {
+  if (event.requestContext?.http?.method === 'GET') return jsonResult(200, { status: 'ok' });
+  return anyOperation(event);
+};

@@ -1,0 +1,71 @@
+// Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
+import { InterpreterError } from '../protocol/errors';
+import type { InterpreterOperation } from '../protocol/operations';
+import { decodeInterpreterRequest, uidOf } from '../protocol/request';
+import { errored, patched, succeeded } from '../protocol/responses';
+import type { ResourceInterpreterContext, ResourceInterpreterRequest } from '../protocol/types';
+import type { InterpreterRegistry } from './registry';
+
+const int32Max = 2_147_483_647;
+
+function isReplicaCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= int32Max;
+}
+
+function respond(registry: InterpreterRegistry, request: ResourceInterpreterRequest): ResourceInterpreterContext {
+  const { uid, kind } = request;
+  switch (request.operation) {
+    case 'InterpretReplica': {
+      const result = registry.operationFor(kind, 'InterpretReplica')(request);
+      if (!isReplicaCount(result.replicas)) throw new Error(`interpreter returned invalid replicas ${String(result.replicas)}`);
+      return succeeded(uid, result);
+    }
+    case 'InterpretComponent':
+      return succeeded(uid, registry.operationFor(kind, 'InterpretComponent')(request));
+    case 'ReviseReplica':
+      return patched(uid, registry.operationFor(kind, 'ReviseReplica')(request));
+    case 'Retain':
+      return patched(uid, registry.operationFor(kind, 'Retain')(request));
+    case 'AggregateStatus':
+      return patched(uid, registry.operationFor(kind, 'AggregateStatus')(request));
+    case 'InterpretStatus':
+      return succeeded(uid, registry.operationFor(kind, 'InterpretStatus')(request));
+    case 'InterpretHealth':
+      return succeeded(uid, registry.operationFor(kind, 'InterpretHealth')(request));
+    case 'InterpretDependency':
+      return succeeded(uid, registry.operationFor(kind, 'InterpretDependency')(request));
+  }
+}
+
+export interface InterpretOutcome {
+  context: ResourceInterpreterContext;
+  /** Decoded request, when decoding got that far (for logging: uid, operation, kind, name). */
+  request?: ResourceInterpreterRequest;
+  /** The unexpected exception behind a 500, for the log line only. */
+  failure?: unknown;
+}
+
+/**
+ * Never throws: invalid input becomes code 400, an unserved kind 404, anything unexpected 500 with a generic
+ * message (the exception goes to the log, never to the caller).
+ */
+export function interpret(
+  registry: InterpreterRegistry,
+  body: unknown,
+  routeOperation?: InterpreterOperation,
+): InterpretOutcome {
+  const uid = uidOf(body);
+  let request: ResourceInterpreterRequest | undefined;
+  try {
+    request = decodeInterpreterRequest(body, routeOperation);
+    return { context: respond(registry, request), request };
+  } catch (error) {
+    if (error instanceof InterpreterError) return { context: errored(uid, error.code, error.message), request };
+    const what = request ? `${request.operation} of ${request.kind.kind} ${request.namespace ? request.namespace + '/' : ''}${request.name}` : 'the request';
+    return {
+      context: errored(uid, 500, `internal error while interpreting ${what}; the interpreter logs have the details (uid ${uid || 'unknown'})`),
+      request,
+      failure: error,
+    };
+  }
+}

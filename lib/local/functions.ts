@@ -1,0 +1,23 @@
+// The deployed functions' handlers, by function name: the local server runs exactly these.
+import type { HttpApiHandler } from '../transport/http-api';
+import { handler as aggregateStatus } from '../../functions/aggregate-status';
+import { handler as dispatcher } from '../../functions/dispatcher';
+import { handler as interpretComponent } from '../../functions/interpret-component';
+import { handler as interpretDependency } from '../../functions/interpret-dependency';
+import { handler as interpretHealth } from '../../functions/interpret-health';
+import { handler as interpretReplica } from '../../functions/interpret-replica';
+import { handler as interpretStatus } from '../../functions/interpret-status';
+import { handler as retain } from '../../functions/retain';
+import { handler as reviseReplica } from '../../functions/revise-replica';
+
+export const handlersByFunction: Readonly<Record<string, HttpApiHandler>> = {
+  'interpret-replica': interpretReplica,
+  'interpret-component': interpretComponent,
+  'revise-replica': reviseReplica,
+  retain,
+  'aggregate-status': aggregateStatus,
+  'interpret-status': interpretStatus,
+  'interpret-health': interpretHealth,
+  'interpret-dependency': interpretDependency,
+  dispatcher,
+};

@@ -1,0 +1,69 @@
+// Builds the API Gateway HTTP API (payload 2.0) event that API Gateway would send for a local request.
+import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { RouteMatch } from '../routes';
+
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function queryParametersOf(query: string): Record<string, string> | undefined {
+  if (query === '') return undefined;
+  const parameters: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(query)) parameters[key] = parameters[key] === undefined ? value : `${parameters[key]},${value}`;
+  return parameters;
+}
+
+/** Text bodies travel as text, anything that is not valid UTF-8 as base64, as API Gateway does. */
+function bodyOf(raw: Buffer): { body?: string; isBase64Encoded: boolean } {
+  if (raw.length === 0) return { isBase64Encoded: false };
+  const text = raw.toString('utf8');
+  if (Buffer.byteLength(text) === raw.length && !text.includes('\uFFFD')) return { body: text, isBase64Encoded: false };
+  return { body: raw.toString('base64'), isBase64Encoded: true };
+}
+
+export function httpApiEventOf(request: IncomingMessage, raw: Buffer, match: RouteMatch): APIGatewayProxyEventV2 {
+  const url = request.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
+  const rawQueryString = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  const method = request.method ?? 'GET';
+  const routeKey = `${match.route.method} ${match.route.path}`;
+  const headers = headersOf(request);
+  const now = Date.now();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath,
+    rawQueryString,
+    headers,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      http: {
+        method,
+        path: rawPath,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+    },
+    ...bodyOf(raw),
+  };
+  const queryStringParameters = queryParametersOf(rawQueryString);
+  if (queryStringParameters !== undefined) event.queryStringParameters = queryStringParameters;
+  if (match.pathParameters !== undefined) event.pathParameters = match.pathParameters;
+  return event;
+}

@@ -1,0 +1,44 @@
+// `npm start`: serves the Lambda handlers on HOST:PORT (127.0.0.1:8080), over HTTPS when TLS_CERT/TLS_KEY are set.
+import { readFileSync } from 'node:fs';
+
+// EMF metric lines are for CloudWatch; locally they would double the output. Set before the handlers load.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+const { createLocalServer } = await import('./server');
+const { handlersByFunction } = await import('./functions');
+
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 8080);
+const certFile = process.env.TLS_CERT;
+const keyFile = process.env.TLS_KEY;
+if ((certFile === undefined) !== (keyFile === undefined)) {
+  console.error('Set both TLS_CERT and TLS_KEY (PEM file paths) to serve HTTPS, or neither for HTTP.');
+  process.exit(2);
+}
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a TCP port number, got ${JSON.stringify(process.env.PORT)}`);
+  process.exit(2);
+}
+
+const tls = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined;
+const server = createLocalServer({ handlers: handlersByFunction, ...(tls ? { tls } : {}) });
+
+server.listen(port, host, () => {
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address !== null ? address.port : port;
+  const scheme = tls ? 'https' : 'http';
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  console.log(`karmada-interpreter listening on ${scheme}://${shownHost}:${boundPort} (POST /interpreter, POST /interpreter/<operation>, GET /healthz)`);
+});
+
+function stop(signal: string): void {
+  console.log(`karmada-interpreter: ${signal}, stopping`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, 2_000).unref();
+}
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));

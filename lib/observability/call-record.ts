@@ -1,0 +1,48 @@
+// One structured log line and one set of CloudWatch embedded metrics per call: what happened, never the object.
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+export const serviceName = 'karmada-interpreter';
+
+export const logger = new Logger({ serviceName });
+const metrics = new Metrics({ namespace: 'KarmadaInterpreter', serviceName });
+
+export interface CallRecord {
+  /** The API route, e.g. `POST /interpreter/retain` (never the raw path: it may carry the caller token). */
+  route: string;
+  /** API Gateway's request id (or the local server's), to correlate with access logs. */
+  requestId?: string;
+  uid: string;
+  operation?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  successful: boolean;
+  /** `response.status.code` of a failure, 200 for a success. */
+  code: number;
+  httpStatus: number;
+  durationMs: number;
+  /** `response.status.message` of a failure (Powertools reserves the key `message`). */
+  statusMessage?: string;
+  error?: unknown;
+}
+
+function errorSummary(error: unknown): { name: string; message: string; stack?: string } | undefined {
+  if (error === undefined) return undefined;
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: typeof error, message: String(error) };
+}
+
+export function recordCall(record: CallRecord): void {
+  const { error, durationMs, ...fields } = record;
+  const line = { ...fields, durationMs: Math.round(durationMs * 1000) / 1000, error: errorSummary(error) };
+  if (record.code >= 500) logger.error('interpreter call', line);
+  else if (!record.successful) logger.warn('interpreter call', line);
+  else logger.info('interpreter call', line);
+
+  metrics.addDimension('operation', record.operation ?? 'unknown');
+  metrics.addMetric('Calls', MetricUnit.Count, 1);
+  metrics.addMetric('Errors', MetricUnit.Count, record.successful ? 0 : 1);
+  metrics.addMetric('Duration', MetricUnit.Milliseconds, durationMs);
+  metrics.publishStoredMetrics();
+}

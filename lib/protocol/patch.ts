@@ -1,0 +1,105 @@
+// RFC 6902 JSON Patch operations as Karmada applies them (strictly), and their wire encoding.
+//
+// Patches are built directly, not by diffing a modified copy against the original: an interpreter knows which
+// fields it sets, so direct construction costs no deep clone and no whole-tree walk per call, and it emits only
+// `add` (plus `remove` of a field that exists). A diff library emits `replace`/`remove` against whatever it saw,
+// which Karmada's strict application rejects when its copy differs, and it allocates in proportion to the object.
+import type { JsonObject, JsonValue } from './types';
+
+export type JsonPatchOperation = { op: 'add'; path: string; value: JsonValue } | { op: 'remove'; path: string };
+
+/** RFC 6901 pointer for a path given as segments. */
+export function pointerOf(segments: readonly string[]): string {
+  let pointer = '';
+  for (const segment of segments) pointer += '/' + segment.replaceAll('~', '~0').replaceAll('/', '~1');
+  return pointer;
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nested(segments: readonly string[], value: JsonValue): JsonValue {
+  let result = value;
+  for (let i = segments.length - 1; i >= 0; i--) result = { [segments[i]!]: result };
+  return result;
+}
+
+/**
+ * An `add` that always applies to `object`: where a parent on the path is missing (or is not an object), the
+ * operation adds that parent with the value nested inside it, so strict application never fails.
+ */
+export function addOperation(object: JsonObject, segments: readonly string[], value: JsonValue): JsonPatchOperation {
+  if (segments.length === 0) throw new RangeError('addOperation needs a path below the root');
+  let node: JsonObject = object;
+  for (let depth = 0; depth < segments.length - 1; depth++) {
+    const child = Object.hasOwn(node, segments[depth]!) ? node[segments[depth]!] : undefined;
+    if (!isObject(child)) {
+      return { op: 'add', path: pointerOf(segments.slice(0, depth + 1)), value: nested(segments.slice(depth + 1), value) };
+    }
+    node = child;
+  }
+  return { op: 'add', path: pointerOf(segments), value };
+}
+
+/** A `remove` of the field at `segments`, or nothing when the field is not there (strict remove would fail). */
+export function removeOperation(object: JsonObject, segments: readonly string[]): JsonPatchOperation | undefined {
+  let node: JsonValue | undefined = object;
+  for (const segment of segments) {
+    if (!isObject(node) || !Object.hasOwn(node, segment)) return undefined;
+    node = node[segment];
+  }
+  return { op: 'remove', path: pointerOf(segments) };
+}
+
+/** `patch` as Karmada reads it: standard, padded base64 of the JSON array. */
+export function encodePatch(operations: readonly JsonPatchOperation[]): string {
+  return Buffer.from(JSON.stringify(operations)).toString('base64');
+}
+
+function withChange(node: JsonObject, segments: readonly string[], value: JsonValue | undefined): JsonObject {
+  const [head, ...rest] = segments as [string, ...string[]];
+  const copy: JsonObject = { ...node };
+  if (rest.length === 0) {
+    if (value === undefined) delete copy[head];
+    else Object.defineProperty(copy, head, { value, enumerable: true, writable: true, configurable: true });
+    return copy;
+  }
+  const child = Object.hasOwn(node, head) ? node[head] : undefined;
+  copy[head] = withChange(isObject(child) ? child : {}, rest, value);
+  return copy;
+}
+
+function segmentsOf(pointer: string): string[] {
+  return pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/**
+ * Collects operations against an object as they would apply in sequence, so that a later operation sees the
+ * parents an earlier one created (two fields under a missing `/spec` give one `add /spec` and one `add /spec/x`).
+ * Only the containers along each changed path are copied; the request object is never mutated.
+ */
+export class PatchBuilder {
+  readonly operations: JsonPatchOperation[] = [];
+  private current: JsonObject;
+
+  constructor(object: JsonObject) {
+    this.current = object;
+  }
+
+  add(segments: readonly string[], value: JsonValue): this {
+    const operation = addOperation(this.current, segments, value);
+    this.operations.push(operation);
+    this.current = withChange(this.current, segmentsOf(operation.path), operation.op === 'add' ? operation.value : undefined);
+    return this;
+  }
+
+  remove(segments: readonly string[]): this {
+    const operation = removeOperation(this.current, segments);
+    if (operation !== undefined) {
+      this.operations.push(operation);
+      this.current = withChange(this.current, segments, undefined);
+    }
+    return this;
+  }
+}

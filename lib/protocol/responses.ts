@@ -1,0 +1,23 @@
+// Response constructors: every response is a complete ResourceInterpreterContext that echoes the request uid.
+import { encodePatch, type JsonPatchOperation } from './patch';
+import { contextApiVersion, contextKind, type ResourceInterpreterContext, type ResourceInterpreterResponse } from './types';
+
+type ResponseFields = Omit<ResourceInterpreterResponse, 'uid' | 'successful' | 'status'>;
+
+function context(response: ResourceInterpreterResponse): ResourceInterpreterContext {
+  return { apiVersion: contextApiVersion, kind: contextKind, response };
+}
+
+export function succeeded(uid: string, fields: ResponseFields = {}): ResourceInterpreterContext {
+  return context({ uid, successful: true, ...fields });
+}
+
+export function errored(uid: string, code: number, message: string): ResourceInterpreterContext {
+  return context({ uid, successful: false, status: { code, message } });
+}
+
+/** A success carrying a JSON Patch; no operations means "unchanged", which Karmada reads from an absent patch. */
+export function patched(uid: string, operations: readonly JsonPatchOperation[]): ResourceInterpreterContext {
+  if (operations.length === 0) return succeeded(uid);
+  return succeeded(uid, { patchType: 'JSONPatch', patch: encodePatch(operations) });
+}

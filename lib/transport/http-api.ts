@@ -1,0 +1,151 @@
+// Transport: API Gateway HTTP API (payload 2.0) events in, one JSON review out. Knows HTTP, not Karmada.
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { recordCall, type CallRecord } from '../observability/call-record';
+
+/** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
+export const maxBodyBytes = 6 * 1024 * 1024;
+
+export type HttpApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** What a served review reports for the call's log line: its outcome and what it was about. */
+export type ReviewOutcome = Pick<CallRecord, 'successful' | 'code' | 'statusMessage' | 'operation' | 'kind' | 'namespace' | 'name' | 'error'>;
+
+export interface ServedReview {
+  reply: ReviewReply;
+  outcome: ReviewOutcome;
+}
+
+export interface ReviewReply {
+  body: unknown;
+  /** Always 200 for a review that was answered; other statuses only for documented transport cases (503). */
+  statusCode?: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A kind of review carried over HTTP (ResourceInterpreterContext today; ConversionReview and AdmissionReview fit
+ * the same shape): how to read its uid, how to phrase a failure in its envelope, and how to serve it.
+ */
+export interface ReviewEndpoint {
+  uidOf(body: unknown): string;
+  failure(uid: string, code: number, message: string): unknown;
+  serve(body: unknown, event: APIGatewayProxyEventV2): ServedReview | Promise<ServedReview>;
+  /** Runs before the body is read: a reply here (401, 403, 503) ends the call. */
+  guard?(event: APIGatewayProxyEventV2): Promise<ServedReview | undefined>;
+}
+
+export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return { statusCode, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  const direct = headers[name];
+  if (direct !== undefined) return direct;
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
+/** `application/json`, with or without parameters such as `; charset=utf-8`. */
+function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const semicolon = value.indexOf(';');
+  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase() === 'application/json';
+}
+
+type Rejection = { statusCode: number; code: number; message: string };
+
+function bodyTextOf(event: APIGatewayProxyEventV2): string {
+  const raw = event.body ?? '';
+  return event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks that need nothing but HTTP: size and content type. */
+function transportRejection(event: APIGatewayProxyEventV2, text: string): Rejection | undefined {
+  if (Buffer.byteLength(text) > maxBodyBytes) {
+    return { statusCode: 413, code: 413, message: `the request body is larger than ${maxBodyBytes} bytes (Lambda's payload limit)` };
+  }
+  const contentType = headerOf(event, 'content-type');
+  if (isJsonContentType(contentType)) return undefined;
+  const message = contentType === undefined
+    ? 'the request has no Content-Type; send application/json (as Karmada does)'
+    : `Content-Type ${JSON.stringify(contentType)} is not supported; send application/json (as Karmada does)`;
+  return { statusCode: 200, code: 400, message };
+}
+
+type Decoded = { ok: true; value: unknown } | { ok: false; rejection: Rejection };
+
+function decodeJson(text: string): Decoded {
+  if (text.trim() === '') {
+    return { ok: false, rejection: { statusCode: 200, code: 400, message: 'the request body is empty; send a ResourceInterpreterContext' } };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : 'parse error';
+    return { ok: false, rejection: { statusCode: 200, code: 400, message: `the request body is not valid JSON: ${reason}` } };
+  }
+}
+
+type Answer = { result: APIGatewayProxyStructuredResultV2; outcome: ReviewOutcome };
+
+function answerOf(served: ServedReview): Answer {
+  const { reply } = served;
+  return { result: jsonResult(reply.statusCode ?? 200, reply.body, reply.headers), outcome: served.outcome };
+}
+
+function rejectionAnswer(endpoint: ReviewEndpoint, uid: string, { statusCode, code, message }: Rejection): Answer {
+  return { result: jsonResult(statusCode, endpoint.failure(uid, code, message)), outcome: { successful: false, code, statusMessage: message } };
+}
+
+/** The checks in their documented order: transport, caller protection, body, then the review itself. */
+async function answer(endpoint: ReviewEndpoint, event: APIGatewayProxyEventV2, call: { uid: string }): Promise<Answer> {
+  const text = bodyTextOf(event);
+  const rejected = transportRejection(event, text);
+  if (rejected !== undefined) {
+    // Even a body sent with the wrong content type may carry a readable uid: echo it.
+    if (rejected.code !== 413) call.uid = endpoint.uidOf(parseJson(text));
+    return rejectionAnswer(endpoint, call.uid, rejected);
+  }
+  const denied = endpoint.guard ? await endpoint.guard(event) : undefined;
+  if (denied !== undefined) return answerOf(denied);
+  const decoded = decodeJson(text);
+  if (!decoded.ok) return rejectionAnswer(endpoint, '', decoded.rejection);
+  call.uid = endpoint.uidOf(decoded.value);
+  return answerOf(await endpoint.serve(decoded.value, event));
+}
+
+/**
+ * Wraps a review endpoint as a Lambda handler. Never throws and never leaks an exception: every outcome is a
+ * well-formed review envelope, and each call writes one log line.
+ */
+export function reviewHandler(endpoint: ReviewEndpoint): HttpApiHandler {
+  return async (event) => {
+    const started = performance.now();
+    const call = { uid: '' };
+    let answered: Answer;
+    try {
+      answered = await answer(endpoint, event, call);
+    } catch (error) {
+      const message = `internal error; the interpreter logs have the details (uid ${call.uid || 'unknown'})`;
+      answered = { result: jsonResult(200, endpoint.failure(call.uid, 500, message)), outcome: { successful: false, code: 500, error } };
+    }
+    recordCall({
+      route: event.routeKey ?? 'unknown',
+      requestId: event.requestContext?.requestId,
+      uid: call.uid,
+      httpStatus: answered.result.statusCode ?? 200,
+      durationMs: performance.now() - started,
+      ...answered.outcome,
+    });
+    return answered.result;
+  };
+}
