@@ -4,6 +4,7 @@ import { uidOf } from './protocol/request';
 import { errored } from './protocol/responses';
 import { interpret } from './interpreters/interpret';
 import { registry } from './interpreters/index';
+import { logger } from './observability/call-record';
 import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from './transport/http-api';
 
 /** The ResourceInterpreterContext review; with `routeOperation`, only that operation is accepted. */
@@ -40,6 +41,9 @@ const anyOperation = reviewHandler(interpreterEndpoint());
 
 /** Handler for the single-URL routes: `POST /interpreter` (any operation) and `GET /healthz`. */
 export const dispatcherHandler: HttpApiHandler = async (event) => {
-  if (event.requestContext?.http?.method === 'GET') return jsonResult(200, { status: 'ok' });
+  if (event.requestContext?.http?.method === 'GET') {
+    logger.info('health check', { route: event.routeKey, requestId: event.requestContext.requestId, httpStatus: 200 });
+    return jsonResult(200, { status: 'ok' });
+  }
   return anyOperation(event);
 };

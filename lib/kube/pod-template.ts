@@ -21,7 +21,7 @@ function amountOf(name: string, text: unknown, path: string): bigint {
     throw invalidInput(`${path} must be a quantity such as "100m" or "128Mi", got ${text === null ? 'null' : typeof text}`);
   }
   try {
-    const quantity = parseQuantity(text);
+    const quantity = parseQuantity(typeof text === 'string' ? text.trim() : text);
     if (isNegative(quantity)) throw invalidInput(`${path} must not be negative, got ${JSON.stringify(text)}`);
     return name === 'cpu' ? milliValueOf(quantity) : valueOf(quantity);
   } catch (error) {

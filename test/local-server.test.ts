@@ -1,0 +1,165 @@
+// The local server answers over real HTTP on loopback, with the deployed routes, and `npm start` runs and stops cleanly.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handlersByFunction } from '../lib/local/functions';
+import { createLocalServer } from '../lib/local/server';
+import { maxBodyBytes } from '../lib/transport/http-api';
+import { interpreterContext, type JsonMap } from './helpers/karmada';
+
+const workload: JsonMap = {
+  apiVersion: 'workload.example.io/v1alpha1',
+  kind: 'Workload',
+  metadata: { name: 'nginx', namespace: 'default' },
+  spec: { replicas: 2 },
+  status: { readyReplicas: 2 },
+};
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createLocalServer({ handlers: handlersByFunction });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+describe('local server', () => {
+  it('serves an operation route with the ?timeout query Karmada appends', async () => {
+    const response = await post('/interpreter/interpret-health?timeout=10s', interpreterContext({ operation: 'InterpretHealth', object: workload, uid: 'u1' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({
+      apiVersion: 'config.karmada.io/v1alpha1',
+      kind: 'ResourceInterpreterContext',
+      response: { uid: 'u1', successful: true, healthy: true },
+    });
+  });
+
+  it('serves the dispatcher with and without a token segment', async () => {
+    for (const path of ['/interpreter', '/any-token/interpreter', '/any-token/interpreter/interpret-status']) {
+      const response = await post(`${path}?timeout=3s`, interpreterContext({ operation: 'InterpretStatus', object: workload, uid: 'u2' }));
+      expect(((await response.json()) as { response: unknown }).response).toEqual({ uid: 'u2', successful: true, rawStatus: { readyReplicas: 2 } });
+    }
+  });
+
+  it('answers GET /healthz', async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    ['GET', '/interpreter'],
+    ['GET', '/interpreter/retain'],
+    ['POST', '/interpreter/retain/extra'],
+    ['POST', '/interpreter/InterpretReplica'],
+    ['POST', '/interpreter/interpretreplica'],
+    ['DELETE', '/healthz'],
+    ['POST', '/'],
+  ])('answers %s %s with HTTP 404 and a JSON body', async (method, path) => {
+    const response = await fetch(`${base}${path}`, { method, ...(method === 'GET' ? {} : { body: '{}' }) });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('answers a body over 6 MB with HTTP 413 and a JSON body, and keeps serving', async () => {
+    const response = await post('/interpreter', `{"pad":"${'x'.repeat(maxBodyBytes)}"}`).catch((error: unknown) => error);
+    if (response instanceof Response) {
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
+    }
+    const after = await fetch(`${base}/healthz`);
+    expect(after.status).toBe(200);
+  });
+
+  it('answers a body of exactly 6 MB normally', async () => {
+    const body = JSON.stringify(interpreterContext({ operation: 'InterpretHealth', object: workload, uid: 'big' }));
+    const padded = body.slice(0, -1) + `,"pad":"${'x'.repeat(maxBodyBytes - body.length - 10)}"}`;
+    expect(Buffer.byteLength(padded)).toBeLessThanOrEqual(maxBodyBytes);
+    const response = await post('/interpreter', padded);
+    expect(((await response.json()) as { response: unknown }).response).toEqual({ uid: 'big', successful: true, healthy: true });
+  });
+
+  it('passes non-UTF-8 bytes through as a base64 body and answers 400', async () => {
+    const response = await fetch(`${base}/interpreter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Uint8Array([0xff, 0xfe, 0x7b]) });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { response: unknown }).response).toMatchObject({ successful: false, status: { code: 400 } });
+  });
+});
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in: ${output}`)), 15_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+describe('npm start', () => {
+  it('listens on the printed address, logs one line per request and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: '0', POWERTOOLS_LOG_LEVEL: 'INFO' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const line = await waitForLine(child, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const port = line.split(':').pop();
+    const logged = waitForLine(child, /\{[^\n]*"message":"interpreter call"[^\n]*"uid":"u3"[^\n]*\n/);
+    const response = await fetch(`http://127.0.0.1:${port}/interpreter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(interpreterContext({ operation: 'InterpretReplica', object: workload, uid: 'u3' })),
+    });
+    expect(((await response.json()) as { response: unknown }).response).toMatchObject({ uid: 'u3', successful: true, replicas: 2 });
+    expect(await logged).toContain('"operation":"InterpretReplica"');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  const openssl = spawnSync('openssl', ['version']).status === 0;
+  it.skipIf(!openssl)('serves HTTPS with TLS_CERT and TLS_KEY', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'interpreter-tls-'));
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1']);
+    expect(made.status).toBe(0);
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: '0', TLS_CERT: cert, TLS_KEY: key }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const line = await waitForLine(child, /listening on https:\/\/127\.0\.0\.1:(\d+)/);
+    const port = Number(line.split(':').pop());
+    const body = await new Promise<string>((resolve, reject) => {
+      httpsRequest({ host: '127.0.0.1', port, path: '/healthz', rejectUnauthorized: false }, (res) => {
+        let data = '';
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => resolve(data));
+      }).on('error', reject).end();
+    });
+    expect(JSON.parse(body)).toEqual({ status: 'ok' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+});
