@@ -4,6 +4,8 @@ import { uidOf } from './protocol/request';
 import { errored } from './protocol/responses';
 import { interpret } from './interpreters/interpret';
 import { registry } from './interpreters/index';
+import { callerGuard } from './auth/caller-protection';
+import { readConfig } from './config';
 import { logger } from './observability/call-record';
 import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from './transport/http-api';
 
@@ -32,14 +34,16 @@ export function interpreterEndpoint(routeOperation?: InterpreterOperation): Revi
   };
 }
 
-/** Handler for one operation's route: `POST /interpreter/<operation>`. */
+const guard = callerGuard(readConfig());
+
+/** Handler for one operation's route: `POST [/{token}]/interpreter/<operation>`. */
 export function operationHandler(operation: InterpreterOperation): HttpApiHandler {
-  return reviewHandler(interpreterEndpoint(operation));
+  return reviewHandler(interpreterEndpoint(operation), { guard });
 }
 
-const anyOperation = reviewHandler(interpreterEndpoint());
+const anyOperation = reviewHandler(interpreterEndpoint(), { guard });
 
-/** Handler for the single-URL routes: `POST /interpreter` (any operation) and `GET /healthz`. */
+/** Handler for the single-URL routes: `POST [/{token}]/interpreter` (any operation) and `GET /healthz` (unprotected). */
 export const dispatcherHandler: HttpApiHandler = async (event) => {
   if (event.requestContext?.http?.method === 'GET') {
     logger.info('health check', { route: event.routeKey, requestId: event.requestContext.requestId, httpStatus: 200 });

@@ -30,9 +30,17 @@ export interface ReviewEndpoint {
   uidOf(body: unknown): string;
   failure(uid: string, code: number, message: string): unknown;
   serve(body: unknown, event: APIGatewayProxyEventV2): ServedReview | Promise<ServedReview>;
-  /** Runs before the body is read: a reply here (401, 403, 503) ends the call. */
-  guard?(event: APIGatewayProxyEventV2): Promise<ServedReview | undefined>;
 }
+
+/** A call refused before its body is read (caller protection: 401, 403, 503 with Retry-After). */
+export interface Denial {
+  httpStatus: number;
+  code: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export type CallerGuard = (event: APIGatewayProxyEventV2) => Promise<Denial | undefined>;
 
 export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return { statusCode, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
@@ -107,7 +115,7 @@ function rejectionAnswer(endpoint: ReviewEndpoint, uid: string, { statusCode, co
 }
 
 /** The checks in their documented order: transport, caller protection, body, then the review itself. */
-async function answer(endpoint: ReviewEndpoint, event: APIGatewayProxyEventV2, call: { uid: string }): Promise<Answer> {
+async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, event: APIGatewayProxyEventV2, call: { uid: string }): Promise<Answer> {
   const text = bodyTextOf(event);
   const rejected = transportRejection(event, text);
   if (rejected !== undefined) {
@@ -115,8 +123,11 @@ async function answer(endpoint: ReviewEndpoint, event: APIGatewayProxyEventV2, c
     if (rejected.code !== 413) call.uid = endpoint.uidOf(parseJson(text));
     return rejectionAnswer(endpoint, call.uid, rejected);
   }
-  const denied = endpoint.guard ? await endpoint.guard(event) : undefined;
-  if (denied !== undefined) return answerOf(denied);
+  const denied = guard ? await guard(event) : undefined;
+  if (denied !== undefined) {
+    const { httpStatus, code, message, headers } = denied;
+    return { result: jsonResult(httpStatus, endpoint.failure('', code, message), headers), outcome: { successful: false, code, statusMessage: message } };
+  }
   const decoded = decodeJson(text);
   if (!decoded.ok) return rejectionAnswer(endpoint, '', decoded.rejection);
   call.uid = endpoint.uidOf(decoded.value);
@@ -127,13 +138,13 @@ async function answer(endpoint: ReviewEndpoint, event: APIGatewayProxyEventV2, c
  * Wraps a review endpoint as a Lambda handler. Never throws and never leaks an exception: every outcome is a
  * well-formed review envelope, and each call writes one log line.
  */
-export function reviewHandler(endpoint: ReviewEndpoint): HttpApiHandler {
+export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: CallerGuard } = {}): HttpApiHandler {
   return async (event) => {
     const started = performance.now();
     const call = { uid: '' };
     let answered: Answer;
     try {
-      answered = await answer(endpoint, event, call);
+      answered = await answer(endpoint, guard, event, call);
     } catch (error) {
       const message = `internal error; the interpreter logs have the details (uid ${call.uid || 'unknown'})`;
       answered = { result: jsonResult(200, endpoint.failure(call.uid, 500, message)), outcome: { successful: false, code: 500, error } };

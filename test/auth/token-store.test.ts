@@ -1,0 +1,107 @@
+// The token cache: both versions accepted, reads bounded, outages survived when a token is cached.
+import { describe, expect, it, vi } from 'vitest';
+import { TokenStore, type TokenVersions } from '../../lib/auth/token-store';
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+function source(initial: TokenVersions) {
+  let versions = initial;
+  let failing = false;
+  const read = vi.fn(async () => {
+    if (failing) throw new Error('connect ECONNREFUSED 127.0.0.1:4566');
+    return versions;
+  });
+  return { read, rotate: (next: TokenVersions) => (versions = next), fail: (value: boolean) => (failing = value) };
+}
+
+describe('TokenStore', () => {
+  it('accepts the current and the previous version and rejects anything else', async () => {
+    const s = source({ current: 'new-token', previous: 'old-token' });
+    const store = new TokenStore(s.read, { cacheSeconds: 300 });
+    expect(await store.check('new-token')).toBe('accepted');
+    expect(await store.check('old-token')).toBe('accepted');
+    expect(await store.check('new-toke')).toBe('rejected');
+    expect(await store.check('')).toBe('rejected');
+    expect(await store.check(undefined)).toBe('rejected');
+  });
+
+  it('rejects a missing token without reading the secret', async () => {
+    const s = source({ current: 't' });
+    const store = new TokenStore(s.read, { cacheSeconds: 300 });
+    expect(await store.check(undefined)).toBe('rejected');
+    expect(s.read).not.toHaveBeenCalled();
+  });
+
+  it('reads once for concurrent cold calls and not again within the cache time', async () => {
+    const s = source({ current: 't' });
+    const c = clock();
+    const store = new TokenStore(s.read, { cacheSeconds: 300, now: c.now });
+    await Promise.all(Array.from({ length: 20 }, () => store.check('t')));
+    c.advance(299_000);
+    expect(await store.check('t')).toBe('accepted');
+    expect(s.read).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-reads after the cache time, answering from the cache meanwhile', async () => {
+    const s = source({ current: 't1' });
+    const c = clock();
+    const store = new TokenStore(s.read, { cacheSeconds: 300, now: c.now });
+    await store.check('t1');
+    s.rotate({ current: 't2', previous: 't1' });
+    c.advance(301_000);
+    expect(await store.check('t1')).toBe('accepted');
+    expect(s.read).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes a rotation at once: an unknown token re-reads, at most once every 5 s', async () => {
+    const s = source({ current: 't1' });
+    const c = clock();
+    const store = new TokenStore(s.read, { cacheSeconds: 300, now: c.now });
+    await store.check('t1');
+    s.rotate({ current: 't2', previous: 't1' });
+    expect(await store.check('t2')).toBe('accepted');
+    expect(s.read).toHaveBeenCalledTimes(2);
+    for (let i = 0; i < 50; i++) expect(await store.check(`wrong-${i}`)).toBe('rejected');
+    expect(s.read).toHaveBeenCalledTimes(2);
+    c.advance(5_000);
+    expect(await store.check('wrong-again')).toBe('rejected');
+    expect(await store.check('wrong-once-more')).toBe('rejected');
+    expect(s.read).toHaveBeenCalledTimes(3);
+  });
+
+  it('is unavailable when the first read fails, and recovers when the source does', async () => {
+    const s = source({ current: 't' });
+    const failures: unknown[] = [];
+    const store = new TokenStore(s.read, { cacheSeconds: 300, onRefreshFailure: (e) => failures.push(e) });
+    s.fail(true);
+    expect(await store.check('t')).toBe('unavailable');
+    expect(failures).toHaveLength(1);
+    s.fail(false);
+    expect(await store.check('t')).toBe('accepted');
+  });
+
+  it('keeps using the cached token while the source fails', async () => {
+    const s = source({ current: 't' });
+    const c = clock();
+    const store = new TokenStore(s.read, { cacheSeconds: 1, now: c.now, onRefreshFailure: () => undefined });
+    await store.check('t');
+    s.fail(true);
+    c.advance(10_000);
+    expect(await store.check('t')).toBe('accepted');
+    expect(await store.check('other')).toBe('rejected');
+  });
+
+  it('does not wait for a slow read when a token is cached', async () => {
+    let calls = 0;
+    const slow = () => (++calls === 1 ? Promise.resolve({ current: 't' }) : new Promise<TokenVersions>(() => undefined));
+    const c = clock();
+    const store = new TokenStore(slow, { cacheSeconds: 1, now: c.now });
+    await store.check('t');
+    c.advance(2_000);
+    const answer = await Promise.race([store.check('t'), new Promise((resolve) => setTimeout(() => resolve('waited'), 200))]);
+    expect(answer).toBe('accepted');
+  });
+});
