@@ -1,12 +1,12 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
 import { InterpreterError } from '../protocol/errors';
+import { int32Max } from '../protocol/json';
 import type { InterpreterOperation } from '../protocol/operations';
 import { decodeInterpreterRequest, uidOf } from '../protocol/request';
 import { errored, patched, succeeded } from '../protocol/responses';
 import type { ResourceInterpreterContext, ResourceInterpreterRequest } from '../protocol/types';
 import type { InterpreterRegistry } from './registry';
 
-const int32Max = 2_147_483_647;
 
 function isReplicaCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= int32Max;

@@ -1,5 +1,6 @@
 // Interpreter for Karmada's example Workload CRD (workload.example.io/v1alpha1): replicas, status, health, dependencies.
 import { invalidInput } from '../protocol/errors';
+import { int32Max } from '../protocol/json';
 import { PatchBuilder } from '../protocol/patch';
 import type { JsonObject, ResourceInterpreterRequest } from '../protocol/types';
 import { booleanField, countField, objectField, objectItems, arrayField, stringMapField } from '../kube/fields';
@@ -7,7 +8,6 @@ import { dependenciesOf, replicaRequirementsOf } from '../kube/pod-template';
 import type { ResourceInterpreter } from './registry';
 
 const retainReplicasLabel = 'resourcetemplate.karmada.io/retain-replicas';
-const int32Max = 2_147_483_647;
 
 function specOf(object: JsonObject, path: string): JsonObject | undefined {
   return objectField(object, 'spec', `${path}.spec`);

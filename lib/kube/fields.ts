@@ -1,14 +1,8 @@
 // Typed reads of unstructured object fields; a wrong type becomes a 400 that names the field's path.
 import { invalidInput } from '../protocol/errors';
+import { describeJson as describe, int32Max } from '../protocol/json';
 import type { JsonObject, JsonValue } from '../protocol/types';
 
-const int32Max = 2_147_483_647;
-
-function describe(value: JsonValue): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
 
 function field(parent: JsonObject | undefined, name: string): JsonValue | undefined {
   if (parent === undefined || !Object.hasOwn(parent, name)) return undefined;

@@ -1,5 +1,6 @@
 // Decoding and validation of an incoming ResourceInterpreterContext, with messages that tell an operator what to fix.
 import { invalidInput } from './errors';
+import { describeJson as describe, int32Max, isJsonObject } from './json';
 import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from './operations';
 import {
   contextApiVersion,
@@ -12,18 +13,8 @@ import {
   type ResourceInterpreterRequest,
 } from './types';
 
-const int32Max = 2_147_483_647;
 const healthValues: ReadonlySet<string> = new Set(['Healthy', 'Unhealthy', 'Unknown']);
 
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
 
 /** The request uid when it can be read, so that even a rejection can echo it; '' otherwise. */
 export function uidOf(body: unknown): string {
