@@ -1,0 +1,199 @@
+// Builds Karmada's ResourceInterpreterWebhookConfiguration for this service from the interpreter registry.
+import { Document, isScalar, isSeq, visit } from 'yaml';
+import type { ResourceInterpreter } from '../interpreters/registry';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../protocol/operations';
+
+export type WebhookMode = 'per-operation' | 'single';
+
+export const webhookModes: readonly WebhookMode[] = ['per-operation', 'single'];
+export const defaultConfigurationName = 'karmada-serverless-interpreter';
+export const defaultTimeoutSeconds = 10;
+/** Karmada's admission limits for `timeoutSeconds`. */
+export const minTimeoutSeconds = 1;
+export const maxTimeoutSeconds = 30;
+
+export interface WebhookConfigurationOptions {
+  interpreters: readonly ResourceInterpreter[];
+  /** The API's base URL, e.g. `https://interpreter.example.com`; a base path (API mapping) is kept. */
+  url: string;
+  /** The caller token, sent as the first path segment after the base URL; none when the stack is unprotected. */
+  token?: string;
+  mode?: WebhookMode;
+  timeoutSeconds?: number;
+  /** Base64 of a PEM bundle; only set for endpoints whose certificate is not publicly trusted. */
+  caBundle?: string;
+  name?: string;
+  /** Operations left out of every rule, e.g. InterpretComponent for Karmada releases whose admission rejects it. */
+  excludeOperations?: readonly InterpreterOperation[];
+}
+
+export interface RuleWithOperations {
+  operations: InterpreterOperation[];
+  apiGroups: string[];
+  apiVersions: string[];
+  kinds: string[];
+}
+
+export interface ResourceInterpreterWebhook {
+  name: string;
+  rules: RuleWithOperations[];
+  clientConfig: { url: string; caBundle?: string };
+  interpreterContextVersions: string[];
+  timeoutSeconds: number;
+}
+
+export interface ResourceInterpreterWebhookConfiguration {
+  apiVersion: 'config.karmada.io/v1alpha1';
+  kind: 'ResourceInterpreterWebhookConfiguration';
+  metadata: { name: string };
+  webhooks: ResourceInterpreterWebhook[];
+}
+
+/** A rejected option; its message never contains the token. */
+export class WebhookConfigurationError extends Error {
+  override readonly name = 'WebhookConfigurationError';
+}
+
+const dns1123Label = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** RFC 3986 unreserved characters, as the stack accepts them (lib/auth/secrets-manager.ts): a path segment as is. */
+const tokenPattern = /^[A-Za-z0-9._~-]+$/;
+/** `.` and `..` are dot-segments: URL normalisation would remove them from the path. */
+const dotSegment = /^\.+$/;
+const maxTokenLength = 512;
+
+export function isDns1123Subdomain(value: string): boolean {
+  return value.length > 0 && value.length <= 253 && value.split('.').every((label) => label.length <= 63 && dns1123Label.test(label));
+}
+
+/** Karmada's webhook name rule: a DNS-1123 subdomain with at least two labels. */
+export function isWebhookName(value: string): boolean {
+  return isDns1123Subdomain(value) && value.split('.').length >= 2;
+}
+
+/** Checks a caller token without ever echoing it. */
+export function validateToken(token: string): string {
+  if (token === '') throw new WebhookConfigurationError('the token is empty');
+  if (token.length > maxTokenLength) {
+    throw new WebhookConfigurationError(`the token is longer than ${maxTokenLength} characters`);
+  }
+  if (!tokenPattern.test(token) || dotSegment.test(token)) {
+    throw new WebhookConfigurationError('the token may contain only letters, digits, "-", "_", "." and "~", and not only dots (it becomes a URL path segment)');
+  }
+  return token;
+}
+
+/**
+ * The API's base URL as Karmada's admission accepts it: https, a host, no user-info, query or fragment.
+ * Returned without a trailing slash; `//` in the path is collapsed as Karmada's client would.
+ */
+export function normalizeBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Not echoed: a mistyped URL may already carry the token.
+    throw new WebhookConfigurationError('--url is not an absolute URL (expected https://<domain>)');
+  }
+  if (url.protocol !== 'https:') throw new WebhookConfigurationError(`--url must use https (got ${url.protocol.slice(0, -1)}); Karmada rejects other schemes`);
+  if (url.hostname === '') throw new WebhookConfigurationError('--url has no host');
+  if (url.username !== '' || url.password !== '') throw new WebhookConfigurationError('--url must not contain user-info; Karmada rejects it');
+  if (url.search !== '' || raw.includes('?')) throw new WebhookConfigurationError('--url must not contain a query; Karmada rejects it');
+  if (url.hash !== '' || raw.includes('#')) throw new WebhookConfigurationError('--url must not contain a fragment; Karmada rejects it');
+  const segments = url.pathname.split('/').filter((segment) => segment !== '');
+  if (segments.includes('interpreter')) {
+    throw new WebhookConfigurationError('--url is the API base URL (e.g. https://interpreter.example.com), without the token or /interpreter routes');
+  }
+  return `${url.protocol}//${url.host}${segments.map((segment) => `/${segment}`).join('')}`;
+}
+
+function operationsOf(interpreter: ResourceInterpreter, excluded: readonly InterpreterOperation[]): InterpreterOperation[] {
+  // The protocol's list, in its order: never Prune, which Karmada's admission rejects.
+  return interpreterOperations.filter((operation) => interpreter.operations[operation] !== undefined && !excluded.includes(operation));
+}
+
+/** `<plural>.<group>`; core kinds (group "") get `core` so the name keeps the two labels Karmada requires. */
+function kindName(interpreter: ResourceInterpreter): string {
+  return `${interpreter.plural.toLowerCase()}.${interpreter.group === '' ? 'core' : interpreter.group.toLowerCase()}`;
+}
+
+export function buildWebhookConfiguration(options: WebhookConfigurationOptions): ResourceInterpreterWebhookConfiguration {
+  const mode = options.mode ?? 'per-operation';
+  if (!webhookModes.includes(mode)) throw new WebhookConfigurationError(`--mode must be one of ${webhookModes.join(', ')}`);
+  const timeoutSeconds = options.timeoutSeconds ?? defaultTimeoutSeconds;
+  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < minTimeoutSeconds || timeoutSeconds > maxTimeoutSeconds) {
+    throw new WebhookConfigurationError(`--timeout-seconds must be an integer from ${minTimeoutSeconds} to ${maxTimeoutSeconds} (Karmada's limits)`);
+  }
+  const name = options.name ?? defaultConfigurationName;
+  if (!isDns1123Subdomain(name)) throw new WebhookConfigurationError(`--name must be a DNS-1123 subdomain: ${JSON.stringify(name)}`);
+  const base = normalizeBaseUrl(options.url);
+  const prefix = options.token === undefined ? base : `${base}/${validateToken(options.token)}`;
+
+  const webhook = (webhookName: string, url: string, rule: RuleWithOperations): ResourceInterpreterWebhook => ({
+    name: webhookName,
+    rules: [rule],
+    clientConfig: options.caBundle === undefined ? { url } : { url, caBundle: options.caBundle },
+    interpreterContextVersions: ['v1alpha1'],
+    timeoutSeconds,
+  });
+
+  const webhooks = options.interpreters.flatMap((interpreter) => {
+    const operations = operationsOf(interpreter, options.excludeOperations ?? []);
+    if (operations.length === 0) return [];
+    const rule = (ops: InterpreterOperation[]): RuleWithOperations => ({
+      operations: ops,
+      apiGroups: [interpreter.group],
+      apiVersions: [...interpreter.versions],
+      kinds: [interpreter.kind],
+    });
+    if (mode === 'single') return [webhook(kindName(interpreter), `${prefix}/interpreter`, rule(operations))];
+    return operations.map((operation) =>
+      webhook(
+        `${operation.toLowerCase()}.${kindName(interpreter)}`,
+        `${prefix}/interpreter/${routeSegmentOf[operation]}`,
+        rule([operation]),
+      ),
+    );
+  });
+
+  const seen = new Set<string>();
+  for (const { name: webhookName } of webhooks) {
+    if (!isWebhookName(webhookName)) {
+      throw new WebhookConfigurationError(`webhook name ${JSON.stringify(webhookName)} is not a DNS-1123 subdomain with at least two labels`);
+    }
+    if (seen.has(webhookName)) throw new WebhookConfigurationError(`webhook name ${JSON.stringify(webhookName)} is not unique`);
+    seen.add(webhookName);
+  }
+  if (webhooks.length === 0) throw new WebhookConfigurationError('the registry declares no interpreter operations');
+
+  return {
+    apiVersion: 'config.karmada.io/v1alpha1',
+    kind: 'ResourceInterpreterWebhookConfiguration',
+    metadata: { name },
+    webhooks,
+  };
+}
+
+const header = (name: string, mode: WebhookMode) =>
+  [
+    `Generated by \`npm run webhook-config\` from the interpreter registry (mode: ${mode}).`,
+    'Apply it to the karmada-apiserver (not to a member cluster).',
+    'Karmada calls only ONE webhook per kind and operation: of all matching webhooks in all configurations,',
+    `the first in "<configName>/<webhookName>" order (this configuration is "${name}").`,
+    'A Lua ResourceInterpreterCustomization for the same kind and operation overrides any webhook;',
+    "webhooks override Karmada's built-in interpreters.",
+    'Karmada calls anonymously: the token in the URLs (if any) is the only credential; keep this output secret.',
+  ]
+    .map((line) => `# ${line}`)
+    .join('\n');
+
+/** The configuration as YAML, with a comment header on how Karmada picks among webhooks. */
+export function renderWebhookConfiguration(config: ResourceInterpreterWebhookConfiguration, mode: WebhookMode): string {
+  const document = new Document(config);
+  // Lists of plain values (operations, groups, versions) read best inline, as in Karmada's examples.
+  visit(document, {
+    Seq(_, seq) {
+      if (isSeq(seq) && seq.items.every((item) => isScalar(item))) seq.flow = true;
+    },
+  });
+  return `${header(config.metadata.name, mode)}\n${document.toString({ lineWidth: 0 })}`;
+}

@@ -1,0 +1,182 @@
+// `npm run -s webhook-config -- --url https://<domain> …`: prints the ResourceInterpreterWebhookConfiguration for this service.
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { interpreters } from '../lib/interpreters/index';
+import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from '../lib/protocol/operations';
+import {
+  buildWebhookConfiguration,
+  defaultConfigurationName,
+  defaultTimeoutSeconds,
+  renderWebhookConfiguration,
+  validateToken,
+  WebhookConfigurationError,
+  webhookModes,
+  type WebhookMode,
+} from '../lib/karmada/webhook-configuration';
+
+export const usage = `Usage: npm run -s webhook-config -- --url https://<domain> [options]
+
+Prints a Karmada ResourceInterpreterWebhookConfiguration (YAML) for every kind and operation
+in the interpreter registry. Apply it to the Karmada control plane, e.g.:
+  npm run -s webhook-config -- --url https://interpreter.example.com --secret-id <arn> \\
+    | kubectl --kubeconfig karmada-apiserver.config apply -f -
+
+Options:
+  --url URL               The API's https base URL (custom domain or execute-api URL). Required.
+  --token TOKEN           The caller token; becomes the first path segment of every URL.
+  --secret-id ID          Read the caller token from AWS Secrets Manager (name or ARN; SecretString
+                          is the raw token: the stack's CallerTokenSecretArn output). Honours AWS_REGION,
+                          AWS_PROFILE and AWS_ENDPOINT_URL_SECRETS_MANAGER like the AWS CLI.
+                          Without --token or --secret-id, URLs carry no token (stack deployed unprotected).
+  --mode MODE             per-operation (default): one webhook per kind and operation, each at its
+                          operation's route; single: one webhook per kind at the /interpreter dispatcher.
+  --timeout-seconds N     Webhook timeout, 1..30 (default ${defaultTimeoutSeconds}).
+  --ca-bundle FILE        PEM file to trust instead of the system CAs (only for private certificates).
+  --name NAME             metadata.name of the configuration (default ${defaultConfigurationName}).
+  --exclude-operations OPS  Comma-separated operations to leave out, e.g. InterpretComponent for Karmada
+                          releases before v1.16, whose admission does not accept it yet.
+  -h, --help              Show this help.
+`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads the caller token from Secrets Manager; injectable for tests. */
+  readSecret?: (secretId: string) => Promise<string>;
+}
+
+/** Fetched lazily so the SDK is loaded only when --secret-id is used. */
+async function readSecretToken(secretId: string): Promise<string> {
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const client = new SecretsManagerClient({});
+  try {
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    if (SecretString === undefined) throw new WebhookConfigurationError(`secret ${secretId} has no SecretString (binary secrets are not supported)`);
+    // Trimmed as the stack trims it (a secret written from a file often ends in a newline).
+    return SecretString.trim();
+  } catch (error) {
+    if (error instanceof WebhookConfigurationError) throw error;
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new WebhookConfigurationError(`could not read secret ${secretId} from AWS Secrets Manager: ${reason}`);
+  } finally {
+    client.destroy();
+  }
+}
+
+function parseTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new WebhookConfigurationError('--timeout-seconds must be an integer from 1 to 30 (Karmada\'s limits)');
+  return Number(value);
+}
+
+function parseOperations(lists: readonly string[]): InterpreterOperation[] {
+  const names = lists.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !isInterpreterOperation(name));
+  if (unknown.length > 0) {
+    throw new WebhookConfigurationError(`--exclude-operations: unknown operation(s) ${unknown.join(', ')}; known: ${interpreterOperations.join(', ')}`);
+  }
+  return names as InterpreterOperation[];
+}
+
+function readCaBundle(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new WebhookConfigurationError(`cannot read --ca-bundle ${file}: ${(error as Error).message}`);
+  }
+  if (!bytes.toString('utf8').includes('-----BEGIN CERTIFICATE-----')) {
+    throw new WebhookConfigurationError(`--ca-bundle ${file} contains no PEM certificate`);
+  }
+  return bytes.toString('base64');
+}
+
+/** Runs the CLI; returns the exit code. Only YAML goes to stdout; the token never goes to stderr. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        url: { type: 'string' },
+        token: { type: 'string' },
+        'secret-id': { type: 'string' },
+        mode: { type: 'string' },
+        'timeout-seconds': { type: 'string' },
+        'ca-bundle': { type: 'string' },
+        name: { type: 'string' },
+        'exclude-operations': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(usage);
+      return 0;
+    }
+    if (positionals.length > 0) // Not echoed: a stray argument may be a token typed without --token.
+      throw new WebhookConfigurationError(`unexpected positional argument(s) (${positionals.length}); every option takes the form --name value`);
+    if (values.url === undefined) throw new WebhookConfigurationError('--url is required');
+    if (values.token !== undefined && values['secret-id'] !== undefined) {
+      throw new WebhookConfigurationError('--token and --secret-id are mutually exclusive');
+    }
+    const mode = values.mode ?? 'per-operation';
+    if (!(webhookModes as readonly string[]).includes(mode)) {
+      throw new WebhookConfigurationError(`--mode must be one of ${webhookModes.join(', ')} (got ${JSON.stringify(mode)})`);
+    }
+    if (values['secret-id'] === '') throw new WebhookConfigurationError('--secret-id is empty');
+    const timeoutSeconds = parseTimeout(values['timeout-seconds']);
+    const caBundle = readCaBundle(values['ca-bundle']);
+    const excludeOperations = parseOperations(values['exclude-operations'] ?? []);
+
+    let token = values.token;
+    if (values['secret-id'] !== undefined) {
+      token = await (io.readSecret ?? readSecretToken)(values['secret-id']);
+      try {
+        validateToken(token);
+      } catch (error) {
+        throw new WebhookConfigurationError(`secret ${values['secret-id']}: ${(error as Error).message}`);
+      }
+    }
+
+    const config = buildWebhookConfiguration({
+      interpreters,
+      url: values.url,
+      ...(token === undefined ? {} : { token }),
+      mode: mode as WebhookMode,
+      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+      ...(caBundle === undefined ? {} : { caBundle }),
+      ...(values.name === undefined ? {} : { name: values.name }),
+      excludeOperations,
+    });
+    io.stdout(renderWebhookConfiguration(config, mode as WebhookMode));
+    return 0;
+  } catch (error) {
+    // parseArgs errors name the option, never its value, so they are safe to show as they are.
+    const message = error instanceof WebhookConfigurationError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+      ? (error as Error).message
+      : `unexpected error: ${(error as Error).message}`;
+    io.stderr(`webhook-config: ${message}\nRun with --help for usage.\n`);
+    return 1;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const code = await main(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+  process.exitCode = code;
+}
