@@ -38,6 +38,7 @@ export function callerGuard(config: Config, source?: TokenSource): CallerGuard |
   const store = secretId === undefined
     ? undefined
     : new TokenStore(source ?? secretsManagerTokenSource(secretId), { cacheSeconds: config.auth.cacheSeconds, onRefreshFailure: logRefreshFailure });
+  store?.prefetch();
 
   return async (event: APIGatewayProxyEventV2) => {
     if (problems.length > 0) return refused(500, `the interpreter is misconfigured: ${problems.join('; ')}`);

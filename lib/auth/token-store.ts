@@ -42,6 +42,11 @@ export class TokenStore {
     this.now = options.now ?? Date.now;
   }
 
+  /** Starts the first read now (in Lambda's init phase), so the first call does not wait for it. */
+  prefetch(): void {
+    if (this.versions === undefined) void this.refresh();
+  }
+
   /** Re-reads the secret (one read at a time); false when the read failed. */
   private refresh(): Promise<boolean> {
     this.inFlight ??= this.source()

@@ -105,3 +105,13 @@ describe('TokenStore', () => {
     expect(answer).toBe('accepted');
   });
 });
+
+describe('TokenStore.prefetch', () => {
+  it('reads once ahead of the first call, which then does not read again', async () => {
+    const s = source({ current: 't' });
+    const store = new TokenStore(s.read, { cacheSeconds: 300 });
+    store.prefetch();
+    expect(await store.check('t')).toBe('accepted');
+    expect(s.read).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,180 @@
+// Runs `serverless package` (osls + serverless-esbuild) offline on an isolated copy of the project, and reads
+// what it produced: the CloudFormation template and the per-function zip artifacts.
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What the copy leaves out: dependencies (symlinked instead), VCS data and build output. */
+const notCopied = new Set(['node_modules', '.git', '.serverless', '.esbuild', '.build', 'coverage']);
+
+// The template's own shape, as far as these tests look at it.
+export interface CfnResource {
+  Type: string;
+  Condition?: string;
+  DependsOn?: string | string[];
+  Properties?: Record<string, any>;
+}
+export interface CfnTemplate {
+  Parameters?: Record<string, { Type: string; Default?: string }>;
+  Conditions?: Record<string, unknown>;
+  Resources: Record<string, CfnResource>;
+  Outputs?: Record<string, { Value: unknown; Description?: string }>;
+}
+
+export interface Packaged {
+  dir: string;
+  templatePath: string;
+  template: CfnTemplate;
+  seconds: number;
+  output: string;
+}
+
+/**
+ * `serverless package --stage test --package <tmp>/artifacts [--param ...]` in a throw-away copy of the project, so
+ * the working tree's `.serverless/` and `.esbuild/` are never touched and two packagings can run side by side.
+ * No AWS credentials or region in the environment: packaging must not need them.
+ */
+export async function packageStack(params: string[] = []): Promise<Packaged> {
+  const work = mkdtempSync(join(tmpdir(), 'stack-package-'));
+  for (const entry of readdirSync(projectRoot)) {
+    if (!notCopied.has(entry)) cpSync(join(projectRoot, entry), join(work, entry), { recursive: true });
+  }
+  symlinkSync(join(projectRoot, 'node_modules'), join(work, 'node_modules'), 'dir');
+
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('AWS_')) env[key] = value;
+  Object.assign(env, {
+    AWS_EC2_METADATA_DISABLED: 'true',
+    SLS_TELEMETRY_DISABLED: '1',
+    SLS_NOTIFICATIONS_MODE: 'off',
+    SLS_INTERACTIVE_SETUP_DISABLE: '1',
+    CI: '1',
+  });
+
+  const dir = join(work, 'artifacts');
+  const cli = join(projectRoot, 'node_modules', 'osls', 'bin', 'serverless.js');
+  const args = [cli, 'package', '--stage', 'test', '--package', dir, ...params.map((param) => `--param=${param}`)];
+  const started = performance.now();
+  const output = await new Promise<string>((done, fail) => {
+    execFile(process.execPath, args, { cwd: work, env, timeout: 120_000 }, (error, stdout, stderr) => {
+      const text = `${stdout}${stderr}`;
+      if (error) fail(new Error(`serverless package ${params.join(' ')} failed: ${error.message}\n${text}`));
+      else done(text);
+    });
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const templatePath = join(dir, 'cloudformation-template-update-stack.json');
+  const template = JSON.parse(readFileSync(templatePath, 'utf8')) as CfnTemplate;
+  return { dir, templatePath, template, seconds, output };
+}
+
+export function removePackaging(packaged: Packaged | undefined): void {
+  if (packaged) rmSync(resolve(packaged.dir, '..'), { recursive: true, force: true });
+}
+
+export interface ZipEntry {
+  name: string;
+  compressedSize: number;
+  size: number;
+  data(): Buffer;
+}
+
+/** Lists a zip archive's entries from its central directory (stored or deflated entries, no zip64). */
+export function readZip(path: string): ZipEntry[] {
+  const zip = readFileSync(path);
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error(`${basename(path)}: no end of central directory`);
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`${basename(path)}: bad central directory entry`);
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const localHeader = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + extraLength + commentLength;
+    entries.push({
+      name,
+      compressedSize,
+      size,
+      data() {
+        const start = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+        const raw = zip.subarray(start, start + compressedSize);
+        if (method === 0) return Buffer.from(raw);
+        if (method === 8) return inflateRawSync(raw);
+        throw new Error(`${name}: unsupported compression method ${method}`);
+      },
+    });
+  }
+  return entries;
+}
+
+/** Evaluates a template condition built from Fn::Equals / Fn::Not / Fn::And / Fn::Or over literals and parameter defaults. */
+export function conditionHolds(template: CfnTemplate, name: string): boolean {
+  const value = (node: unknown): unknown => {
+    if (typeof node === 'string') return node;
+    const ref = (node as { Ref?: string }).Ref;
+    if (ref !== undefined) {
+      const parameter = template.Parameters?.[ref];
+      if (!parameter) throw new Error(`condition ${name}: Ref ${ref} is not a parameter`);
+      return parameter.Default ?? '';
+    }
+    return evaluate(node);
+  };
+  const evaluate = (node: unknown): boolean => {
+    const [[fn, args]] = Object.entries(node as Record<string, unknown[]>) as [[string, unknown[]]];
+    switch (fn) {
+      case 'Fn::Equals':
+        return value(args[0]) === value(args[1]);
+      case 'Fn::Not':
+        return !evaluate(args[0]);
+      case 'Fn::And':
+        return args.every(evaluate);
+      case 'Fn::Or':
+        return args.some(evaluate);
+      case 'Condition':
+        return conditionHolds(template, args as unknown as string);
+      default:
+        throw new Error(`condition ${name}: unsupported ${fn}`);
+    }
+  };
+  const condition = template.Conditions?.[name];
+  if (condition === undefined) throw new Error(`no condition ${name}`);
+  return evaluate(condition);
+}
+
+/** The resources CloudFormation would create (conditions evaluated). */
+export function createdResources(template: CfnTemplate): Record<string, CfnResource> {
+  return Object.fromEntries(
+    Object.entries(template.Resources).filter(
+      ([, resource]) => resource.Condition === undefined || conditionHolds(template, resource.Condition),
+    ),
+  );
+}
+
+export function resourcesOfType(template: CfnTemplate, type: string): [string, CfnResource][] {
+  return Object.entries(createdResources(template)).filter(([, resource]) => resource.Type === type);
+}
+
+/** Whether `cfn-lint` can be run. */
+export function cfnLintAvailable(): boolean {
+  const probe = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
+  return probe.status === 0;
+}
+
+/** Runs cfn-lint on a template; W3005 (redundant DependsOn, from the framework) is ignored. */
+export function cfnLint(templatePath: string): { status: number | null; output: string } {
+  const run = spawnSync('cfn-lint', ['--ignore-checks', 'W3005', '--', templatePath], { encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
