@@ -1,0 +1,591 @@
+package conformance
+
+// The conformance harness: Karmada's own resource interpreter (the one karmada-controller-manager and
+// karmada-agent build with resourceinterpreter.NewResourceInterpreter) is pointed, through
+// ResourceInterpreterWebhookConfigurations, at the local server (`node scripts/start.mjs`, HTTPS on
+// 127.0.0.1 with a throw-away CA given as caBundle), and every Workload case of
+// test/cases/workload.example.io/v1alpha1/Workload/testdata is run through it, once per URL style.
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	admissionv1 "k8s.io/api/admission/v1"
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	k8sruntime "k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	k8sjson "k8s.io/apimachinery/pkg/util/json"
+	dynamicfake "k8s.io/client-go/dynamic/fake"
+	"k8s.io/klog/v2"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
+
+	configv1alpha1 "github.com/karmada-io/karmada/pkg/apis/config/v1alpha1"
+	workv1alpha2 "github.com/karmada-io/karmada/pkg/apis/work/v1alpha2"
+	"github.com/karmada-io/karmada/pkg/resourceinterpreter"
+	"github.com/karmada-io/karmada/pkg/util"
+	"github.com/karmada-io/karmada/pkg/util/fedinformer/genericmanager"
+	"github.com/karmada-io/karmada/pkg/webhook/configuration"
+)
+
+var (
+	server   *localServer
+	tlsFiles *tlsMaterial
+	root     string
+
+	rootCtx    context.Context
+	rootCancel context.CancelFunc
+)
+
+var workloadGVK = schema.GroupVersionKind{Group: "workload.example.io", Version: "v1alpha1", Kind: "Workload"}
+
+// operations are the operations Karmada v1.17 sends, with the local server's per-operation route segment.
+var operations = []struct {
+	op      configv1alpha1.InterpreterOperation
+	segment string
+}{
+	{configv1alpha1.InterpreterOperationInterpretReplica, "interpret-replica"},
+	{configv1alpha1.InterpreterOperationInterpretComponent, "interpret-component"},
+	{configv1alpha1.InterpreterOperationReviseReplica, "revise-replica"},
+	{configv1alpha1.InterpreterOperationRetain, "retain"},
+	{configv1alpha1.InterpreterOperationAggregateStatus, "aggregate-status"},
+	{configv1alpha1.InterpreterOperationInterpretStatus, "interpret-status"},
+	{configv1alpha1.InterpreterOperationInterpretHealth, "interpret-health"},
+	{configv1alpha1.InterpreterOperationInterpretDependency, "interpret-dependency"},
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	// Pdeathsig is tied to the thread that starts the child: keep this goroutine on one thread.
+	runtime.LockOSThread()
+	if os.Getenv("KARMADA_CONFORMANCE_KLOG") == "" {
+		// Karmada logs every refused call as a warning; the test reports them itself.
+		klog.LogToStderr(false)
+		klog.SetOutput(io.Discard)
+	}
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	var err error
+	if root, err = repoRoot(); err != nil {
+		fmt.Fprintln(os.Stderr, "karmada-conformance:", err)
+		return 1
+	}
+	tmp, err := os.MkdirTemp("", "karmada-conformance-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "karmada-conformance:", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	if tlsFiles, err = writeTLSMaterial(tmp); err != nil {
+		fmt.Fprintln(os.Stderr, "karmada-conformance: TLS material:", err)
+		return 1
+	}
+	started := time.Now()
+	if server, err = startLocalServer(root, tlsFiles, 90*time.Second); err != nil {
+		fmt.Fprintln(os.Stderr, "karmada-conformance: starting the local server:", err)
+		return 1
+	}
+	defer server.Stop()
+	fmt.Fprintf(os.Stderr, "karmada-conformance: local server at %s (started in %s)\n", server.baseURL, time.Since(started).Round(time.Millisecond))
+
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		<-signals
+		server.Stop()
+		os.Exit(130)
+	}()
+
+	rootCtx, rootCancel = context.WithCancel(context.Background())
+	defer rootCancel()
+
+	code := m.Run()
+	if os.Getenv("KARMADA_CONFORMANCE_SHOW_SERVER") != "" {
+		fmt.Fprintf(os.Stderr, "karmada-conformance: the local server's output:\n%s\n", server.Output())
+	} else if code != 0 {
+		out := server.Output()
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		if len(lines) > 60 {
+			lines = lines[len(lines)-60:]
+		}
+		fmt.Fprintf(os.Stderr, "karmada-conformance: last lines of the local server's output:\n%s\n", strings.Join(lines, "\n"))
+	}
+	return code
+}
+
+// urlStyle is one way to configure the webhook: the ResourceInterpreterWebhookConfiguration it yields.
+type urlStyle struct {
+	name   string
+	config func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration
+}
+
+var workloadRule = configv1alpha1.Rule{
+	APIGroups:   []string{workloadGVK.Group},
+	APIVersions: []string{workloadGVK.Version},
+	Kinds:       []string{workloadGVK.Kind},
+}
+
+func webhookConfiguration(name string, hooks ...configv1alpha1.ResourceInterpreterWebhook) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
+	return &configv1alpha1.ResourceInterpreterWebhookConfiguration{
+		TypeMeta: metav1.TypeMeta{
+			APIVersion: configv1alpha1.GroupVersion.String(),
+			Kind:       "ResourceInterpreterWebhookConfiguration",
+		},
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Webhooks:   hooks,
+	}
+}
+
+func dispatcherHook(url string, caBundle []byte) configv1alpha1.ResourceInterpreterWebhook {
+	timeout := int32(10)
+	return configv1alpha1.ResourceInterpreterWebhook{
+		Name: "workloads.conformance.example.io",
+		Rules: []configv1alpha1.RuleWithOperations{{
+			Operations: []configv1alpha1.InterpreterOperation{configv1alpha1.InterpreterOperationAll},
+			Rule:       workloadRule,
+		}},
+		ClientConfig:               admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: caBundle},
+		InterpreterContextVersions: []string{"v1alpha1"},
+		TimeoutSeconds:             &timeout, // sent as ?timeout=10s
+	}
+}
+
+var urlStyles = []urlStyle{
+	{
+		// One webhook per operation, each with its own route; no timeoutSeconds (Karmada's unset default).
+		name: "per-operation",
+		config: func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
+			var hooks []configv1alpha1.ResourceInterpreterWebhook
+			for _, o := range operations {
+				url := baseURL + "/interpreter/" + o.segment
+				hooks = append(hooks, configv1alpha1.ResourceInterpreterWebhook{
+					Name: o.segment + ".conformance.example.io",
+					Rules: []configv1alpha1.RuleWithOperations{{
+						Operations: []configv1alpha1.InterpreterOperation{o.op},
+						Rule:       workloadRule,
+					}},
+					ClientConfig:               admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: caBundle},
+					InterpreterContextVersions: []string{"v1alpha1"},
+				})
+			}
+			return webhookConfiguration("conformance-per-operation", hooks...)
+		},
+	},
+	{
+		// One webhook for every operation (operations: ["*"]) at the dispatcher route.
+		name: "dispatcher",
+		config: func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
+			return webhookConfiguration("conformance-dispatcher", dispatcherHook(baseURL+"/interpreter", caBundle))
+		},
+	},
+	{
+		// The dispatcher behind a caller-token path segment, as the deployed API is configured.
+		name: "token-dispatcher",
+		config: func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
+			return webhookConfiguration("conformance-token-dispatcher", dispatcherHook(baseURL+"/c0nf0rmance-t0ken/interpreter", caBundle))
+		},
+	},
+}
+
+// admitConfiguration runs Karmada's admission webhook for ResourceInterpreterWebhookConfiguration
+// (pkg/webhook/configuration.ValidatingAdmission) on the configuration.
+func admitConfiguration(cfg *configv1alpha1.ResourceInterpreterWebhookConfiguration) error {
+	scheme := k8sruntime.NewScheme()
+	if err := configv1alpha1.Install(scheme); err != nil {
+		return err
+	}
+	raw, err := json.Marshal(cfg)
+	if err != nil {
+		return err
+	}
+	v := &configuration.ValidatingAdmission{Decoder: admission.NewDecoder(scheme)}
+	resp := v.Handle(context.Background(), admission.Request{AdmissionRequest: admissionv1.AdmissionRequest{
+		UID:       "conformance",
+		Kind:      metav1.GroupVersionKind{Group: configv1alpha1.GroupName, Version: "v1alpha1", Kind: "ResourceInterpreterWebhookConfiguration"},
+		Operation: admissionv1.Create,
+		Name:      cfg.Name,
+		Object:    k8sruntime.RawExtension{Raw: raw},
+	}})
+	if !resp.Allowed {
+		msg := ""
+		if resp.Result != nil {
+			msg = resp.Result.Message
+		}
+		return fmt.Errorf("denied: %s", msg)
+	}
+	return nil
+}
+
+var (
+	interpretersMu sync.Mutex
+	interpreters   = map[string]resourceinterpreter.ResourceInterpreter{}
+)
+
+// interpreterFor builds Karmada's ResourceInterpreter the way karmada-controller-manager does
+// (resourceinterpreter.NewResourceInterpreter + Start, reading configurations through a
+// genericmanager.SingleClusterInformerManager), with the style's configuration as the only object in a fake
+// Karmada API server (client-go's fake dynamic client).
+func interpreterFor(t *testing.T, style urlStyle) resourceinterpreter.ResourceInterpreter {
+	t.Helper()
+	interpretersMu.Lock()
+	defer interpretersMu.Unlock()
+	if ri, ok := interpreters[style.name]; ok {
+		return ri
+	}
+	ri := interpreterForURL(t, style, server.baseURL, tlsFiles.caPEM)
+	interpreters[style.name] = ri
+	return ri
+}
+
+// interpreterForURL builds a fresh ResourceInterpreter for the style's configuration at baseURL.
+func interpreterForURL(t *testing.T, style urlStyle, baseURL string, caBundle []byte) resourceinterpreter.ResourceInterpreter {
+	t.Helper()
+	cfg := style.config(baseURL, caBundle)
+	content, err := k8sruntime.DefaultUnstructuredConverter.ToUnstructured(cfg)
+	if err != nil {
+		t.Fatalf("converting the configuration: %v", err)
+	}
+	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(k8sruntime.NewScheme(),
+		map[schema.GroupVersionResource]string{
+			util.ResourceInterpreterWebhookConfigurationsGVR: "ResourceInterpreterWebhookConfigurationList",
+			util.ResourceInterpreterCustomizationsGVR:        "ResourceInterpreterCustomizationList",
+		},
+		&unstructured.Unstructured{Object: content})
+	informer := genericmanager.NewSingleClusterInformerManager(rootCtx, client, 0)
+	ri := resourceinterpreter.NewResourceInterpreter(informer, nil) // nil service lister: URL mode only
+	if err := ri.Start(rootCtx); err != nil {
+		t.Fatalf("starting Karmada's resource interpreter: %v", err)
+	}
+	return ri
+}
+
+// TestWebhookConfigurationsAdmitted: the configurations the harness uses pass Karmada's own admission checks
+// (https URL, no query, FQDN webhook names, known operations, interpreterContextVersions, timeout range).
+func TestWebhookConfigurationsAdmitted(t *testing.T) {
+	for _, style := range urlStyles {
+		t.Run(style.name, func(t *testing.T) {
+			if err := admitConfiguration(style.config(server.baseURL, tlsFiles.caPEM)); err != nil {
+				t.Fatalf("Karmada's ValidatingAdmission rejects the %s configuration: %v", style.name, err)
+			}
+			ri := interpreterFor(t, style)
+			for _, o := range operations {
+				if !ri.HookEnabled(workloadGVK, o.op) {
+					t.Errorf("HookEnabled(%s, %s) = false", workloadGVK, o.op)
+				}
+			}
+		})
+	}
+}
+
+func casesDir() string {
+	return filepath.Join(root, "test", "cases", "workload.example.io", "v1alpha1", "Workload", "testdata")
+}
+
+// TestCases runs every testdata case through Karmada's ResourceInterpreter, for each URL style.
+func TestCases(t *testing.T) {
+	cases, err := loadCases(casesDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("no cases under %s", casesDir())
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		seen[c.Operation] = true
+	}
+	for _, o := range operations {
+		if !seen[string(o.op)] {
+			t.Errorf("no testdata case for %s", o.op)
+		}
+	}
+	for _, style := range urlStyles {
+		t.Run(style.name, func(t *testing.T) {
+			ri := interpreterFor(t, style)
+			for _, c := range cases {
+				t.Run(c.Operation+"/"+c.Name, func(t *testing.T) {
+					runCase(t, ri, c)
+				})
+			}
+		})
+	}
+}
+
+// invoke calls the ResourceInterpreter method Karmada's controllers use for the operation and returns the
+// named results (the names of Karmada's testdata `output` keys, pkg/util/interpreter/rule.go).
+func invoke(ri resourceinterpreter.ResourceInterpreter, op string, desired, observed *unstructured.Unstructured,
+	items []workv1alpha2.AggregatedStatusItem, replicas int64) (map[string]any, error) {
+	if desired == nil {
+		return nil, fmt.Errorf("case has no desiredObj")
+	}
+	obj := desired.DeepCopy()
+	switch configv1alpha1.InterpreterOperation(op) {
+	case configv1alpha1.InterpreterOperationInterpretReplica:
+		replica, requires, err := ri.GetReplicas(obj)
+		return map[string]any{"replica": replica, "requires": requires}, err
+	case configv1alpha1.InterpreterOperationInterpretComponent:
+		components, err := ri.GetComponents(obj)
+		return map[string]any{"components": components}, err
+	case configv1alpha1.InterpreterOperationReviseReplica:
+		revised, err := ri.ReviseReplica(obj, replicas)
+		return map[string]any{"revised": revised}, err
+	case configv1alpha1.InterpreterOperationRetain:
+		var live *unstructured.Unstructured
+		if observed != nil {
+			live = observed.DeepCopy()
+		}
+		retained, err := ri.Retain(obj, live)
+		return map[string]any{"retained": retained}, err
+	case configv1alpha1.InterpreterOperationAggregateStatus:
+		aggregated, err := ri.AggregateStatus(obj, items)
+		return map[string]any{"aggregatedStatus": aggregated}, err
+	case configv1alpha1.InterpreterOperationInterpretStatus:
+		status, err := ri.ReflectStatus(obj)
+		if err != nil {
+			return nil, err
+		}
+		if status == nil {
+			return map[string]any{"status": jsonValue{nil}}, nil
+		}
+		var v any
+		if err := k8sjson.Unmarshal(status.Raw, &v); err != nil {
+			return nil, fmt.Errorf("rawStatus is not JSON: %w", err)
+		}
+		return map[string]any{"status": jsonValue{v}}, nil
+	case configv1alpha1.InterpreterOperationInterpretHealth:
+		healthy, err := ri.InterpretHealth(obj)
+		return map[string]any{"healthy": healthy}, err
+	case configv1alpha1.InterpreterOperationInterpretDependency:
+		dependencies, err := ri.GetDependencies(obj)
+		return map[string]any{"dependencies": dependencies}, err
+	default:
+		return nil, fmt.Errorf("unknown operation %q", op)
+	}
+}
+
+func runCase(t *testing.T, ri resourceinterpreter.ResourceInterpreter, c testCase) {
+	t.Helper()
+	where := fmt.Sprintf("%s: %q", filepath.Base(c.File), c.Name)
+	results, err := invoke(ri, c.Operation, c.DesiredObj, c.ObservedObj, c.StatusItems, c.InputReplicas)
+
+	if c.Error != nil {
+		if err == nil {
+			t.Fatalf("%s: expected Karmada to surface a failure with code %d, but the call succeeded: %s", where, c.Error.Code, pretty(results))
+		}
+		// customized.go: ErrCallingWebhook{Reason: "webhook call failed, get status code: %d, msg: %s"},
+		// wrapped by apierrors.NewInternalError.
+		if !apierrors.IsInternalError(err) {
+			t.Errorf("%s: expected an InternalError from Karmada, got %T: %v", where, err, err)
+		}
+		prefix := fmt.Sprintf("webhook call failed, get status code: %d, msg: ", c.Error.Code)
+		msg := err.Error()
+		i := strings.Index(msg, prefix)
+		if i < 0 {
+			t.Fatalf("%s: Karmada's error does not carry a logical failure with code %d (a refused or unverifiable response instead?): %v", where, c.Error.Code, err)
+		}
+		if !strings.Contains(msg[i+len(prefix):], c.Error.MessageContains) {
+			t.Errorf("%s: message does not contain %q: %v", where, c.Error.MessageContains, err)
+		}
+		return
+	}
+
+	if err != nil {
+		t.Fatalf("%s: Karmada's interpreter failed: %v", where, err)
+	}
+	keys := make([]string, 0, len(c.Output))
+	for k := range c.Output {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		got, ok := results[key]
+		if !ok {
+			t.Errorf("%s: output key %q is not a result of %s (results: %v)", where, key, c.Operation, mapKeys(results))
+			continue
+		}
+		diff, err := compareOutput(key, c.Output[key], got)
+		if err != nil {
+			t.Errorf("%s: comparing %s: %v", where, key, err)
+			continue
+		}
+		if diff != "" {
+			t.Errorf("%s: %s", where, diff)
+		}
+	}
+	for key := range results {
+		if _, ok := c.Output[key]; !ok {
+			t.Logf("%s: no expected value for %s (not compared)", where, key)
+		}
+	}
+}
+
+func mapKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// TestFixtureEvents replays the requests of the valid API Gateway fixtures (test/fixtures/events/*.json
+// without -invalid) through Karmada: the object, observed object, aggregated status and replicas of each are
+// handed to Karmada's interpreter, which must accept our answer. No expected output: acceptance only.
+func TestFixtureEvents(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(root, "test", "fixtures", "events", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type replay struct {
+		file string
+		req  *configv1alpha1.ResourceInterpreterRequest
+	}
+	var replays []replay
+	for _, file := range files {
+		if strings.HasSuffix(file, "-invalid.json") {
+			continue
+		}
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var event struct {
+			Body            *string `json:"body"`
+			IsBase64Encoded bool    `json:"isBase64Encoded"`
+		}
+		if err := json.Unmarshal(raw, &event); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if event.Body == nil {
+			continue // e.g. GET /healthz
+		}
+		body := []byte(*event.Body)
+		if event.IsBase64Encoded {
+			if body, err = base64.StdEncoding.DecodeString(*event.Body); err != nil {
+				t.Fatalf("%s: body: %v", file, err)
+			}
+		}
+		var ric configv1alpha1.ResourceInterpreterContext
+		if err := json.Unmarshal(body, &ric); err != nil {
+			t.Fatalf("%s: body is not a ResourceInterpreterContext: %v", file, err)
+		}
+		if ric.Request == nil {
+			t.Fatalf("%s: body has no request", file)
+		}
+		replays = append(replays, replay{file: filepath.Base(file), req: ric.Request})
+	}
+	if len(replays) == 0 {
+		t.Fatal("no fixture events with a request body")
+	}
+	toObject := func(ext *k8sruntime.RawExtension) (*unstructured.Unstructured, error) {
+		if ext == nil || len(ext.Raw) == 0 {
+			return nil, nil
+		}
+		u := &unstructured.Unstructured{}
+		return u, u.UnmarshalJSON(ext.Raw)
+	}
+	for _, style := range urlStyles {
+		t.Run(style.name, func(t *testing.T) {
+			ri := interpreterFor(t, style)
+			for _, r := range replays {
+				t.Run(r.file, func(t *testing.T) {
+					obj, err := toObject(&r.req.Object)
+					if err != nil {
+						t.Fatalf("object: %v", err)
+					}
+					observed, err := toObject(r.req.ObservedObject)
+					if err != nil {
+						t.Fatalf("observedObject: %v", err)
+					}
+					var replicas int64
+					if r.req.DesiredReplicas != nil {
+						replicas = int64(*r.req.DesiredReplicas)
+					}
+					results, err := invoke(ri, string(r.req.Operation), obj, observed, r.req.AggregatedStatus, replicas)
+					if err != nil {
+						t.Fatalf("Karmada's interpreter refused the answer to %s: %v", r.req.Operation, err)
+					}
+					t.Logf("%s: %s", r.req.Operation, pretty(results))
+				})
+			}
+		})
+	}
+}
+
+// TestStatusRoundTrip feeds what Karmada gets from InterpretStatus (and InterpretHealth) for three member
+// objects into AggregateStatus, as the binding status controller does (AggregatedStatusItem.Status is the
+// member's reflected status), and checks Karmada accepts the result and readyReplicas is their sum.
+func TestStatusRoundTrip(t *testing.T) {
+	member := func(ready int64) *unstructured.Unstructured {
+		return &unstructured.Unstructured{Object: map[string]any{
+			"apiVersion": "workload.example.io/v1alpha1",
+			"kind":       "Workload",
+			"metadata":   map[string]any{"name": "nginx", "namespace": "default", "generation": int64(2)},
+			"spec":       map[string]any{"replicas": int64(2)},
+			"status": map[string]any{
+				"readyReplicas":      ready,
+				"observedGeneration": int64(2),
+				"conditions":         []any{map[string]any{"type": "Available", "status": "True"}},
+			},
+		}}
+	}
+	template := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "workload.example.io/v1alpha1",
+		"kind":       "Workload",
+		"metadata":   map[string]any{"name": "nginx", "namespace": "default", "generation": int64(2)},
+		"spec":       map[string]any{"replicas": int64(5)},
+	}}
+	for _, style := range urlStyles {
+		t.Run(style.name, func(t *testing.T) {
+			ri := interpreterFor(t, style)
+			var items []workv1alpha2.AggregatedStatusItem
+			for i, ready := range []int64{2, 1, 0} {
+				obj := member(ready)
+				status, err := ri.ReflectStatus(obj.DeepCopy())
+				if err != nil {
+					t.Fatalf("InterpretStatus: %v", err)
+				}
+				healthy, err := ri.InterpretHealth(obj.DeepCopy())
+				if err != nil {
+					t.Fatalf("InterpretHealth: %v", err)
+				}
+				health := workv1alpha2.ResourceUnhealthy
+				if healthy {
+					health = workv1alpha2.ResourceHealthy
+				}
+				items = append(items, workv1alpha2.AggregatedStatusItem{
+					ClusterName: fmt.Sprintf("member%d", i+1),
+					Status:      status,
+					Applied:     true,
+					Health:      health,
+				})
+			}
+			aggregated, err := ri.AggregateStatus(template.DeepCopy(), items)
+			if err != nil {
+				t.Fatalf("AggregateStatus over reflected statuses: %v", err)
+			}
+			ready, found, err := unstructured.NestedInt64(aggregated.Object, "status", "readyReplicas")
+			if err != nil || !found || ready != 3 {
+				t.Errorf("aggregated status.readyReplicas = %v (found %v, err %v), want 3; object:\n%s", ready, found, err, pretty(aggregated.Object))
+			}
+		})
+	}
+}

@@ -1,0 +1,138 @@
+package conformance
+
+import (
+	"bytes"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"encoding/pem"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	configv1alpha1 "github.com/karmada-io/karmada/pkg/apis/config/v1alpha1"
+)
+
+// wireRecord is what Karmada's webhook client put on the wire for one call.
+type wireRecord struct {
+	method, path, rawQuery, proto string
+	header                        http.Header
+	body                          []byte
+	tls                           *tls.ConnectionState
+}
+
+// TestKarmadaWireRequest puts a recording TLS proxy (127.0.0.1) between Karmada's client and the local server and
+// checks the HTTP request Karmada really sends (protocol spec §2 and §3) and that the proxied answer is accepted.
+func TestKarmadaWireRequest(t *testing.T) {
+	roots := x509.NewCertPool()
+	roots.AppendCertsFromPEM(tlsFiles.caPEM)
+	upstream := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+
+	var mu sync.Mutex
+	var records []wireRecord
+	proxy := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		records = append(records, wireRecord{r.Method, r.URL.Path, r.URL.RawQuery, r.Proto, r.Header.Clone(), body, r.TLS})
+		mu.Unlock()
+		req, err := http.NewRequestWithContext(r.Context(), r.Method, server.baseURL+r.URL.RequestURI(), bytes.NewReader(body))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		req.Header = r.Header.Clone()
+		resp, err := upstream.Do(req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		_, _ = io.Copy(w, resp.Body)
+	}))
+	proxy.StartTLS()
+	defer proxy.Close()
+	proxyCA := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: proxy.Certificate().Raw})
+
+	object := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "workload.example.io/v1alpha1",
+		"kind":       "Workload",
+		"metadata":   map[string]any{"name": "nginx", "namespace": "default"},
+		"spec":       map[string]any{"replicas": int64(1)},
+		"status":     map[string]any{"readyReplicas": int64(1)},
+	}}
+
+	for _, tc := range []struct {
+		style     urlStyle
+		wantPath  string
+		wantQuery string
+	}{
+		{urlStyle{"wire-per-operation", urlStyles[0].config}, "/interpreter/interpret-health", "timeout=30s"},
+		{urlStyle{"wire-dispatcher", urlStyles[1].config}, "/interpreter", "timeout=10s"},
+	} {
+		t.Run(tc.style.name, func(t *testing.T) {
+			mu.Lock()
+			records = nil
+			mu.Unlock()
+			ri := interpreterForURL(t, tc.style, proxy.URL, proxyCA)
+			healthy, err := ri.InterpretHealth(object.DeepCopy())
+			if err != nil {
+				t.Fatalf("InterpretHealth through the proxy: %v", err)
+			}
+			if !healthy {
+				t.Errorf("healthy = false, want true")
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(records) != 1 {
+				t.Fatalf("%d requests on the wire, want 1", len(records))
+			}
+			r := records[0]
+			t.Logf("%s %s?%s %s; headers %v", r.method, r.path, r.rawQuery, r.proto, r.header)
+			if r.method != http.MethodPost || r.path != tc.wantPath || r.rawQuery != tc.wantQuery {
+				t.Errorf("request line %s %s?%s, want POST %s?%s", r.method, r.path, r.rawQuery, tc.wantPath, tc.wantQuery)
+			}
+			for name, want := range map[string]string{
+				"Content-Type":  "application/json",
+				"Accept":        "application/json, */*",
+				"User-Agent":    "kube-apiserver-admission",
+				"Authorization": "",
+			} {
+				if got := r.header.Get(name); got != want {
+					t.Errorf("header %s = %q, want %q", name, got, want)
+				}
+			}
+			if r.tls == nil || len(r.tls.PeerCertificates) != 0 {
+				t.Errorf("want TLS without a client certificate, got %+v", r.tls)
+			}
+			var sent struct {
+				APIVersion string                                      `json:"apiVersion"`
+				Kind       string                                      `json:"kind"`
+				Request    map[string]json.RawMessage                  `json:"request"`
+				Response   *configv1alpha1.ResourceInterpreterResponse `json:"response"`
+			}
+			if err := json.Unmarshal(r.body, &sent); err != nil {
+				t.Fatalf("request body: %v\n%s", err, r.body)
+			}
+			if sent.APIVersion != "config.karmada.io/v1alpha1" || sent.Kind != "ResourceInterpreterContext" || sent.Response != nil {
+				t.Errorf("envelope apiVersion=%q kind=%q response=%v", sent.APIVersion, sent.Kind, sent.Response)
+			}
+			for _, field := range []string{"uid", "kind", "name", "namespace", "operation", "object", "replicas"} {
+				if _, ok := sent.Request[field]; !ok {
+					t.Errorf("request.%s missing from %s", field, r.body)
+				}
+			}
+			if string(sent.Request["replicas"]) != "0" || string(sent.Request["operation"]) != `"InterpretHealth"` {
+				t.Errorf("request.replicas=%s operation=%s", sent.Request["replicas"], sent.Request["operation"])
+			}
+		})
+	}
+}
