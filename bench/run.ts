@@ -1,0 +1,172 @@
+// `npm run bench [-- cold auth warm server]`: every figure is a ratio to a baseline measured side by side in the same run.
+// Prints one table per section and writes everything to bench/results/latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { functionBundles, projectRoot, type Bundle } from './artifacts';
+import { measureAuth, type AuthResult } from './auth';
+import { typicalBody } from './bodies';
+import { benchEnv, figuresOf, measureCold, type ColdFigures } from './cold';
+import { atLeast, atMost, kb, ms, printTable, ratio, us, type Target } from './report';
+import { measureServer, type LoadSettings, type ServerFigures } from './server';
+import { measureWarm } from './warm';
+import type { WarmFigures } from './warm-child';
+
+const sections = new Set(process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['cold', 'auth', 'warm', 'server']);
+const numberSetting = (name: string, fallback: number) => (process.env[name] !== undefined ? Number(process.env[name]) : fallback);
+const coldRuns = Math.max(20, numberSetting('BENCH_COLD_RUNS', 21));
+const warmMs = numberSetting('BENCH_WARM_MS', 1000);
+const infoRows = process.env.BENCH_INFO_ROWS !== '0';
+const serverSettings: LoadSettings = {
+  connections: numberSetting('BENCH_CONNECTIONS', 10),
+  durationSeconds: numberSetting('BENCH_SERVER_SECONDS', 10),
+  warmupSeconds: numberSetting('BENCH_SERVER_WARMUP_SECONDS', 3),
+  path: '/interpreter/interpret-replica?timeout=10s',
+  body: JSON.stringify(typicalBody('InterpretReplica')),
+};
+
+const targets: { figure: string; value: string; target: Target }[] = [];
+function held(figure: string, value: string, target: Target): Target {
+  targets.push({ figure, value, target });
+  return target;
+}
+
+const startedAt = new Date();
+const loadAtStart = loadavg();
+console.log(`karmada-interpreter benchmarks — ${startedAt.toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
+console.log(`load average at start: ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} (figures are ratios to baselines measured side by side; compare ratios, not absolutes)`);
+console.log('handlers and servers under benchmark run with POWERTOOLS_METRICS_DISABLED=true POWERTOOLS_LOG_LEVEL=WARN; rows marked "INFO logging" log every call to /dev/null');
+
+const results: Record<string, unknown> = {
+  startedAt: startedAt.toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  loadAverageAtStart: loadAtStart,
+  environment: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
+  settings: { coldRuns, warmMs, server: { ...serverSettings, body: `${serverSettings.body.length} bytes (typical InterpretReplica)` } },
+};
+
+const bundles = await functionBundles((line) => console.log(line));
+results.bundleSource = bundles.source;
+console.log(`function bundles: ${bundles.source}`);
+
+if (sections.has('cold')) {
+  console.log(`\ncold import: ${coldRuns} fresh node processes per bundle (+2 warm-up rounds), interleaved...`);
+  const all: Bundle[] = [bundles.empty, ...bundles.functions];
+  const samples = measureCold(all, coldRuns, benchEnv());
+  const empty = figuresOf(samples.get(bundles.empty)!);
+  const rows = all.map((bundle) => {
+    const figures: ColdFigures = figuresOf(samples.get(bundle)!);
+    const isEmpty = bundle === bundles.empty;
+    const wallRatio = figures.wallMedianMs / empty.wallMedianMs;
+    return {
+      bundle,
+      figures,
+      wallRatio,
+      importDeltaMs: figures.importMedianMs - empty.importMedianMs,
+      sizeTarget: isEmpty ? undefined : held(`${bundle.name}: bundle size`, kb(bundle.bytes), atMost(bundle.bytes, 150 * 1024, '≤ 150 KB')),
+      coldTarget: isEmpty ? undefined : held(`${bundle.name}: cold import`, ratio(wallRatio), atMost(wallRatio, 1.15, '≤ 1.15× empty')),
+    };
+  });
+  printTable(
+    'Cold import (fresh node process: start, import the bundle, exit) vs the empty bundle',
+    ['bundle', '.mjs', 'gzip', 'zip', 'size target', 'wall p50', 'wall p90', '× empty', 'cold target', 'import() p50', 'import Δ vs empty'],
+    rows.map((row) => [
+      row.bundle.name,
+      kb(row.bundle.bytes),
+      kb(row.bundle.gzipBytes),
+      row.bundle.zipBytes === undefined ? '' : kb(row.bundle.zipBytes),
+      row.sizeTarget,
+      ms(row.figures.wallMedianMs),
+      ms(row.figures.wallP90Ms),
+      ratio(row.wallRatio),
+      row.coldTarget,
+      ms(row.figures.importMedianMs),
+      row.bundle === bundles.empty ? '' : `+${ms(row.importDeltaMs)}`,
+    ]),
+  );
+  results.cold = rows.map(({ bundle, figures, wallRatio, importDeltaMs, sizeTarget, coldTarget }) => ({
+    name: bundle.name,
+    bytes: bundle.bytes,
+    gzipBytes: bundle.gzipBytes,
+    zipBytes: bundle.zipBytes,
+    ...figures,
+    wallRatioToEmpty: wallRatio,
+    importDeltaMs,
+    sizePass: sizeTarget?.pass,
+    coldPass: coldTarget?.pass,
+  }));
+}
+
+if (sections.has('auth')) {
+  console.log(`\nauth path: SDK import + first GetSecretValue against moto_server, and the dispatcher's first call with and without protection, ${coldRuns} fresh processes each...`);
+  const dispatcher = bundles.functions.find((bundle) => bundle.name === 'dispatcher')!;
+  const auth: AuthResult = await measureAuth(bundles.empty, dispatcher, coldRuns, benchEnv());
+  if ('skipped' in auth) console.log(`auth path: SKIPPED — ${auth.skipped}`);
+  else {
+    printTable(
+      'Auth path extra cold cost (reported separately; no target): fresh process importing the SDK and reading one secret from moto on loopback',
+      ['figure', 'value'],
+      [
+        ['wall p50, SDK import + first read', ms(auth.wallMedianMs)],
+        ['wall p50, empty bundle (same rounds)', ms(auth.emptyWallMedianMs)],
+        ['extra cold cost (difference)', `+${ms(auth.extraMs)}`],
+        ['  of which SDK import() p50', ms(auth.importMedianMs)],
+        ['  of which first GetSecretValue p50 (client setup, signing, HTTP to loopback)', ms(auth.firstReadMedianMs)],
+        ['dispatcher bundle, cold start + first call, protected (AUTH_SECRET_ID, token route) p50', ms(auth.dispatcher.protectedWallMedianMs)],
+        ['dispatcher bundle, cold start + first call, unprotected p50', ms(auth.dispatcher.unprotectedWallMedianMs)],
+        ['extra cold cost of protection in the real handler (difference)', `+${ms(auth.dispatcher.extraMs)}`],
+        ['  first call alone, protected / unprotected p50', `${ms(auth.dispatcher.protectedFirstCallMedianMs)} / ${ms(auth.dispatcher.unprotectedFirstCallMedianMs)}`],
+      ],
+    );
+  }
+  results.auth = auth;
+}
+
+if (sections.has('warm')) {
+  console.log(`\nwarm handler: tinybench, ${warmMs} ms per task, floor = JSON.stringify(JSON.parse(body)) of the same body...`);
+  const warm: WarmFigures[] = await measureWarm(bundles.functions, { timeMs: warmMs, logLevel: 'WARN' });
+  const info: WarmFigures[] = infoRows ? await measureWarm(bundles.functions, { timeMs: warmMs, logLevel: 'INFO', cases: [warm[0]!.name] }) : [];
+  const rows = [...warm.map((w) => ({ ...w, info: false })), ...info.map((w) => ({ ...w, name: `${w.name}, INFO logging`, info: true }))];
+  printTable(
+    'Warm handler (the function bundle\'s handler, API Gateway v2 event in, result out) vs the floor',
+    ['operation', 'body', 'floor mean', 'floor p99', 'handler mean', 'handler p99', 'mean ×', 'p99 ×', 'target'],
+    rows.map((row) => {
+      const meanRatio = row.handler.meanMs / row.floor.meanMs;
+      const target = row.info ? undefined : held(`warm ${row.name}`, ratio(meanRatio), atMost(meanRatio, 2, '≤ 2× floor'));
+      return [row.name, kb(row.bodyBytes), us(row.floor.meanMs), us(row.floor.p99Ms), us(row.handler.meanMs), us(row.handler.p99Ms), ratio(meanRatio), ratio(row.handler.p99Ms / row.floor.p99Ms), target ?? 'no target'];
+    }),
+  );
+  results.warm = rows.map((row) => ({ ...row, meanRatio: row.handler.meanMs / row.floor.meanMs, p99Ratio: row.handler.p99Ms / row.floor.p99Ms }));
+}
+
+if (sections.has('server')) {
+  const { connections, durationSeconds, warmupSeconds } = serverSettings;
+  console.log(`\nlocal server vs bare node:http: autocannon, ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s each, POST ${serverSettings.path}...`);
+  const bare = await measureServer('bare node:http (parse + echo)', 'bare', 'WARN', serverSettings);
+  const local = await measureServer('local server (npm start)', 'local', 'WARN', serverSettings);
+  const rows: ServerFigures[] = [bare, local];
+  if (infoRows) rows.push(await measureServer('local server, INFO logging', 'local', 'INFO', serverSettings));
+  printTable(
+    'Local server throughput and latency on loopback vs a bare node:http server',
+    ['server', 'req/s', 'p50', 'p99', 'requests', 'errors', 'non-2xx', '% of bare', 'target'],
+    rows.map((row) => {
+      const share = row.requestsPerSecond / bare.requestsPerSecond;
+      const target = row === local ? held('local server req/s', `${(share * 100).toFixed(0)}%`, atLeast(share, 0.7, '≥ 70% of bare')) : undefined;
+      return [row.name, row.requestsPerSecond, ms(row.p50Ms), ms(row.p99Ms), row.requests, row.errors, row.non2xx, `${(share * 100).toFixed(0)}%`, target ?? ''];
+    }),
+  );
+  results.server = rows;
+}
+
+const loadAtEnd = loadavg();
+results.loadAverageAtEnd = loadAtEnd;
+results.targets = targets.map(({ figure, value, target }) => ({ figure, value, target: target.text, pass: target.pass }));
+const missed = targets.filter((t) => !t.target.pass);
+console.log(`\ntargets: ${targets.length - missed.length} of ${targets.length} met${missed.length > 0 ? `; MISS: ${missed.map((t) => `${t.figure} ${t.value} (${t.target.text})`).join('; ')}` : ''}`);
+console.log(`load average at end: ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
+const resultsDir = join(projectRoot, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+console.log(`results: bench/results/latest.json`);

@@ -1,0 +1,87 @@
+// Valid Karmada request bodies to start mutations from: the valid event fixtures and every interpreter case.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { parseAllDocuments } from 'yaml';
+import { interpreterContext, type Json, type JsonMap } from '../helpers/karmada';
+
+export interface Seed {
+  /** Where the body came from, for counterexample reports. */
+  name: string;
+  body: JsonMap;
+}
+
+const testRoot = fileURLToPath(new URL('../', import.meta.url));
+
+function fixtureSeeds(): Seed[] {
+  const dir = join(testRoot, 'fixtures/events');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json') && !file.includes('invalid') && file !== 'healthz.json')
+    .sort()
+    .map((file) => {
+      const event = JSON.parse(readFileSync(join(dir, file), 'utf8')) as APIGatewayProxyEventV2;
+      const text = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+      return { name: `fixture ${file}`, body: JSON.parse(text) as JsonMap };
+    });
+}
+
+interface CaseDocument {
+  name: string;
+  desiredObj: JsonMap;
+  observedObj?: JsonMap;
+  statusItems?: Json[];
+  inputReplicas?: number;
+  operation: string;
+}
+
+function caseFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((entry) => {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) return caseFiles(path);
+      return path.includes('/testdata/') && /-test\.ya?ml$/.test(entry) ? [path] : [];
+    });
+}
+
+function caseSeeds(): Seed[] {
+  return caseFiles(join(testRoot, 'cases')).flatMap((file) =>
+    parseAllDocuments(readFileSync(file, 'utf8')).map((document) => {
+      const input = document.toJS() as CaseDocument;
+      const body = interpreterContext({
+        operation: input.operation,
+        object: input.desiredObj,
+        ...(input.observedObj ? { observedObject: input.observedObj } : {}),
+        ...(input.statusItems ? { aggregatedStatus: input.statusItems } : {}),
+        ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
+        uid: `case-${input.name}`,
+      });
+      return { name: `case ${input.name}`, body };
+    }),
+  );
+}
+
+/** An AggregateStatus body with `clusters` items, a tenth of them without status (not applied yet). */
+export function aggregateStatusBody(clusters: number, uid = `aggregate-${clusters}`): JsonMap {
+  const items = Array.from({ length: clusters }, (_, i): Json => {
+    const clusterName = `member${String(i).padStart(4, '0')}`;
+    if (i % 10 === 0) return { clusterName, appliedMessage: 'not applied yet', health: 'Unknown' };
+    return { clusterName, applied: true, health: 'Healthy', status: { readyReplicas: i % 7, conditions: [{ type: 'Available', status: 'True' }] } };
+  });
+  const object: JsonMap = {
+    apiVersion: 'workload.example.io/v1alpha1',
+    kind: 'Workload',
+    metadata: { name: 'fleet', namespace: 'default', generation: 4 },
+    spec: { replicas: 3 * clusters },
+    status: { readyReplicas: 1, observedGeneration: 4 },
+  };
+  return interpreterContext({ operation: 'AggregateStatus', object, aggregatedStatus: items, uid });
+}
+
+let cached: readonly Seed[] | undefined;
+
+export function seeds(): readonly Seed[] {
+  cached ??= [...fixtureSeeds(), ...caseSeeds(), { name: 'AggregateStatus, 12 clusters', body: aggregateStatusBody(12) }];
+  return cached;
+}
