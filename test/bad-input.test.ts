@@ -129,6 +129,18 @@ describe('envelope and fields', () => {
     expect(response).toEqual({ uid, successful: false, status: { code: 400, message: expect.stringContaining(message) } });
   });
 
+  it('rejects a field nested 10 000 levels deep with 400, not a stack overflow', async () => {
+    const text = JSON.stringify(validBody()).replace('"operation":"InterpretReplica"', `"operation":${'['.repeat(10_000)}${']'.repeat(10_000)}`);
+    const { response } = await call({ rawBody: text });
+    expect(response).toEqual({ uid: 'uid-1', successful: false, status: { code: 400, message: expect.stringContaining('request.operation an array') } });
+  });
+
+  it('bounds the request values it quotes in messages', async () => {
+    const { response } = await call({ body: withRequest((r) => (r.operation = 'X'.repeat(1_000_000))) });
+    expect(response.status?.code).toBe(400);
+    expect(response.status!.message.length).toBeLessThan(1_000);
+  });
+
   it('rejects a request whose operation is not the route operation', async () => {
     const { response } = await call({ body: validBody('InterpretHealth'), routePath: '/interpreter/interpret-replica' }, interpretReplica);
     expect(response.status).toEqual({ code: 400, message: expect.stringContaining('this URL serves InterpretReplica') });

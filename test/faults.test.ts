@@ -84,7 +84,7 @@ describe('an interpreter that throws unexpectedly', () => {
   // KF-2 (reported): a thrown value that cannot be turned into a string (a null-prototype object, or one whose
   // toString throws) makes recordCall's String(error) throw *after* the handler's try/catch: the exception escapes
   // the Lambda handler (API Gateway answers 500 with its own body). Flip to `it` once fixed.
-  it.fails('KF-2: throwing a null-prototype object still answers code 500', async () => {
+  it('KF-2: throwing a null-prototype object still answers code 500', async () => {
     vi.spyOn(workload.operations, 'InterpretHealth').mockImplementation(() => {
       throw Object.create(null);
     });
@@ -222,7 +222,7 @@ describe('the local server under faults', () => {
   // KF-3 (reported): the 413 path destroys the socket while the client is still sending, so a client that writes its
   // whole body (fetch/undici, a chunked upload) gets ECONNRESET/EPIPE instead of the 413. Lambda behind API Gateway
   // is not affected (API Gateway answers 413 itself); the local server is. Flip to `it` once fixed.
-  it.fails('KF-3: a client that keeps sending its oversized body still reads the 413', async () => {
+  it('KF-3: a client that keeps sending its oversized body still reads the 413', async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const { received } = await exchange([head('/interpreter', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), ...Array(10).fill(chunked(mb))], { finish: 'keep' });
       expect(statusOf(received)).toBe(413);

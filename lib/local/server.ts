@@ -30,18 +30,36 @@ function sendResult(response: ServerResponse, result: APIGatewayProxyStructuredR
   send(response, result.statusCode ?? 200, result.headers ?? {}, body);
 }
 
-/** The body, or undefined once it passes Lambda's payload limit (the rest is not read). */
+/**
+ * An oversized body is answered 413 at once, and the rest of it is read and discarded so that a client still
+ * uploading receives that answer instead of a reset connection; past this many bytes the connection is dropped.
+ */
+const drainLimitBytes = 8 * maxBodyBytes;
+
+function discardRest(request: IncomingMessage, alreadyRead: number): void {
+  let size = alreadyRead;
+  request.removeAllListeners('data');
+  request.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > drainLimitBytes) request.destroy();
+  });
+  request.on('error', () => undefined);
+}
+
+/** The body, or undefined as soon as it passes Lambda's payload limit. */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBodyBytes) return resolve(undefined);
+    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+      discardRest(request, 0);
+      return resolve(undefined);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBodyBytes) {
-        request.removeAllListeners('data');
-        request.pause();
+        discardRest(request, size);
         resolve(undefined);
         return;
       }
@@ -66,10 +84,8 @@ async function serve(request: IncomingMessage, response: ServerResponse, handler
   const raw = await readBody(request);
   if (raw === undefined) {
     logger.warn('request body too large', { route: `${match.route.method} ${match.route.path}`, httpStatus: 413 });
-    response.setHeader('connection', 'close');
-    sendJson(response, 413, tooLarge);
-    request.destroy();
-    return;
+    // No `connection: close`: closing while the client still uploads would reset the connection before it reads this.
+    return sendJson(response, 413, tooLarge);
   }
   sendResult(response, await handler(httpApiEventOf(request, raw, match)));
 }

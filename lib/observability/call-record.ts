@@ -29,13 +29,33 @@ export interface CallRecord {
 
 function errorSummary(error: unknown): { name: string; message: string; stack?: string } | undefined {
   if (error === undefined) return undefined;
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
-  return { name: typeof error, message: String(error) };
+  if (error instanceof Error) return { name: error.name, message: String(error.message), stack: String(error.stack) };
+  let message: string;
+  try {
+    message = String(error);
+  } catch {
+    message = 'a thrown value that cannot be turned into a string';
+  }
+  return { name: typeof error, message };
+}
+
+/** Strings in a log line come from the caller (uid, name...): bounded, so a line never grows with the request. */
+function clipped(value: string | undefined, maxLength = 256): string | undefined {
+  return value === undefined || value.length <= maxLength ? value : `${value.slice(0, maxLength)}…`;
 }
 
 export function recordCall(record: CallRecord): void {
-  const { error, durationMs, ...fields } = record;
-  const line = { ...fields, durationMs: Math.round(durationMs * 1000) / 1000, error: errorSummary(error) };
+  const { error, durationMs, uid, namespace, name, kind, statusMessage, ...fields } = record;
+  const line = {
+    ...fields,
+    uid: clipped(uid),
+    kind: clipped(kind),
+    namespace: clipped(namespace),
+    name: clipped(name),
+    statusMessage: clipped(statusMessage, 1_000),
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    error: errorSummary(error),
+  };
   if (record.code >= 500) logger.error('interpreter call', line);
   else if (!record.successful) logger.warn('interpreter call', line);
   else logger.info('interpreter call', line);

@@ -1,11 +1,18 @@
 // Errors that carry the status code Karmada will see in `response.status.code`.
 
+/** Messages quote request values and paths; past this length they are cut, whatever the caller sent. */
+const maxMessageLength = 1_000;
+
+function bounded(message: string): string {
+  return message.length <= maxMessageLength ? message : `${message.slice(0, maxMessageLength)}…`;
+}
+
 export class InterpreterError extends Error {
   constructor(
     readonly code: number,
     message: string,
   ) {
-    super(message);
+    super(bounded(message));
     this.name = 'InterpreterError';
   }
 }

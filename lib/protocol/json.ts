@@ -8,6 +8,20 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A request value quoted for an error message, cut to a bounded length: a message (and its log line) must not
+ * grow with whatever a caller sends.
+ */
+export function quoted(value: unknown, maxLength = 200): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    return describeJson(value); // nested too deeply to stringify (RangeError)
+  }
+  return text.length <= maxLength ? text : `${text.slice(0, maxLength)}… (${text.length} characters)`;
+}
+
 /** How a value reads in an error message: "null", "an array", "a string"... */
 export function describeJson(value: unknown): string {
   if (value === null) return 'null';

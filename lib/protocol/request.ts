@@ -1,6 +1,6 @@
 // Decoding and validation of an incoming ResourceInterpreterContext, with messages that tell an operator what to fix.
 import { invalidInput } from './errors';
-import { describeJson as describe, int32Max, isJsonObject } from './json';
+import { describeJson as describe, int32Max, isJsonObject, quoted } from './json';
 import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from './operations';
 import {
   contextApiVersion,
@@ -75,10 +75,10 @@ function objectOf(request: JsonObject, field: 'object' | 'observedObject', gvk: 
   const kind = object.kind;
   const expected = apiVersionOf(gvk);
   if (apiVersion !== undefined && apiVersion !== expected) {
-    throw invalidInput(`request.${field}.apiVersion is ${JSON.stringify(apiVersion)} but request.kind says ${JSON.stringify(expected)}`);
+    throw invalidInput(`request.${field}.apiVersion is ${quoted(apiVersion)} but request.kind says ${quoted(expected)}`);
   }
   if (kind !== undefined && kind !== gvk.kind) {
-    throw invalidInput(`request.${field}.kind is ${JSON.stringify(kind)} but request.kind says ${JSON.stringify(gvk.kind)}`);
+    throw invalidInput(`request.${field}.kind is ${quoted(kind)} but request.kind says ${quoted(gvk.kind)}`);
   }
   if (object.metadata !== undefined && !isJsonObject(object.metadata)) {
     throw invalidInput(`request.${field}.metadata must be an object, got ${describe(object.metadata)}`);
@@ -104,7 +104,7 @@ function aggregatedStatusOf(request: JsonObject): AggregatedStatusItem[] | undef
     if (appliedMessage !== undefined) result.appliedMessage = appliedMessage;
     const health = optionalString(item, 'health', path);
     if (health !== undefined) {
-      if (!healthValues.has(health)) throw invalidInput(`${path}.health must be Healthy, Unhealthy or Unknown, got ${JSON.stringify(health)}`);
+      if (!healthValues.has(health)) throw invalidInput(`${path}.health must be Healthy, Unhealthy or Unknown, got ${quoted(health)}`);
       result.health = health as ResourceHealth;
     }
     return result;
@@ -118,7 +118,7 @@ function operationOf(request: JsonObject, routeOperation: InterpreterOperation |
     throw invalidInput('request.operation "Prune" is not served: Karmada never sends it and rejects it in webhook rules');
   }
   if (!isInterpreterOperation(operation)) {
-    throw invalidInput(`request.operation ${JSON.stringify(operation)} is not an interpreter operation; expected one of ${interpreterOperations.join(', ')}`);
+    throw invalidInput(`request.operation ${quoted(operation)} is not an interpreter operation; expected one of ${interpreterOperations.join(', ')}`);
   }
   if (routeOperation !== undefined && operation !== routeOperation) {
     throw invalidInput(`request.operation is ${operation} but this URL serves ${routeOperation}; point the webhook for ${operation} at its own route or at /interpreter`);
@@ -133,10 +133,10 @@ function operationOf(request: JsonObject, routeOperation: InterpreterOperation |
 export function decodeInterpreterRequest(body: unknown, routeOperation?: InterpreterOperation): ResourceInterpreterRequest {
   if (!isJsonObject(body)) throw invalidInput(`the body must be a JSON object (a ResourceInterpreterContext), got ${describe(body)}`);
   if (body.apiVersion !== undefined && body.apiVersion !== contextApiVersion) {
-    throw invalidInput(`apiVersion ${JSON.stringify(body.apiVersion)} is not supported; expected ${contextApiVersion}`);
+    throw invalidInput(`apiVersion ${quoted(body.apiVersion)} is not supported; expected ${contextApiVersion}`);
   }
   if (body.kind !== undefined && body.kind !== contextKind) {
-    throw invalidInput(`kind ${JSON.stringify(body.kind)} is not supported; expected ${contextKind}`);
+    throw invalidInput(`kind ${quoted(body.kind)} is not supported; expected ${contextKind}`);
   }
   const request = body.request;
   if (request === undefined || request === null) throw invalidInput('the ResourceInterpreterContext has no request');

@@ -1,6 +1,7 @@
 // Transport: API Gateway HTTP API (payload 2.0) events in, one JSON review out. Knows HTTP, not Karmada.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { recordCall, type CallRecord } from '../observability/call-record';
+import { logger, recordCall, type CallRecord } from '../observability/call-record';
+import { quoted } from '../protocol/json';
 
 /** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
 export const maxBodyBytes = 6 * 1024 * 1024;
@@ -85,7 +86,7 @@ function transportRejection(event: APIGatewayProxyEventV2, text: string): Reject
   if (isJsonContentType(contentType)) return undefined;
   const message = contentType === undefined
     ? 'the request has no Content-Type; send application/json (as Karmada does)'
-    : `Content-Type ${JSON.stringify(contentType)} is not supported; send application/json (as Karmada does)`;
+    : `Content-Type ${quoted(contentType)} is not supported; send application/json (as Karmada does)`;
   return { statusCode: 200, code: 400, message };
 }
 
@@ -105,9 +106,17 @@ function decodeJson(text: string): Decoded {
 
 type Answer = { result: APIGatewayProxyStructuredResultV2; outcome: ReviewOutcome };
 
-function answerOf(served: ServedReview): Answer {
+function answerOf(endpoint: ReviewEndpoint, uid: string, served: ServedReview): Answer {
   const { reply } = served;
-  return { result: jsonResult(reply.statusCode ?? 200, reply.body, reply.headers), outcome: served.outcome };
+  try {
+    return { result: jsonResult(reply.statusCode ?? 200, reply.body, reply.headers), outcome: served.outcome };
+  } catch (error) {
+    // JSON.stringify recurses: an answer echoing a field nested thousands of levels deep (Go's decoder, hence
+    // Karmada, allows 10 000) overflows the stack. That is the input's shape, not our fault: a 400 that says so.
+    if (!(error instanceof RangeError)) throw error;
+    const message = 'the object nests JSON too deeply for its fields to be echoed in the answer (thousands of levels); flatten it';
+    return rejectionAnswer(endpoint, uid, { statusCode: 200, code: 400, message });
+  }
 }
 
 function rejectionAnswer(endpoint: ReviewEndpoint, uid: string, { statusCode, code, message }: Rejection): Answer {
@@ -131,7 +140,7 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
   const decoded = decodeJson(text);
   if (!decoded.ok) return rejectionAnswer(endpoint, '', decoded.rejection);
   call.uid = endpoint.uidOf(decoded.value);
-  return answerOf(await endpoint.serve(decoded.value, event));
+  return answerOf(endpoint, call.uid, await endpoint.serve(decoded.value, event));
 }
 
 /**
@@ -149,14 +158,19 @@ export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: Cal
       const message = `internal error; the interpreter logs have the details (uid ${call.uid || 'unknown'})`;
       answered = { result: jsonResult(200, endpoint.failure(call.uid, 500, message)), outcome: { successful: false, code: 500, error } };
     }
-    recordCall({
-      route: event.routeKey ?? 'unknown',
-      requestId: event.requestContext?.requestId,
-      uid: call.uid,
-      httpStatus: answered.result.statusCode ?? 200,
-      durationMs: performance.now() - started,
-      ...answered.outcome,
-    });
+    try {
+      recordCall({
+        route: event.routeKey ?? 'unknown',
+        requestId: event.requestContext?.requestId,
+        uid: call.uid,
+        httpStatus: answered.result.statusCode ?? 200,
+        durationMs: performance.now() - started,
+        ...answered.outcome,
+      });
+    } catch {
+      // The answer matters more than its log line; a value that cannot be logged must not lose it.
+      logger.error('could not record the call', { route: event.routeKey, uid: call.uid });
+    }
     return answered.result;
   };
 }
