@@ -36,12 +36,17 @@ export interface RouteMatch {
   pathParameters?: Record<string, string>;
 }
 
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+const routePatterns = functionRoutes.map((route) => ({ route, pattern: segmentsOf(route.path) }));
+
 /** Matches a request path against the routes, as API Gateway does: literal segments, `{token}` for any one segment. */
 export function matchRoute(method: string, path: string): RouteMatch | undefined {
-  const segments = path.split('/').filter((segment) => segment !== '');
-  for (const route of functionRoutes) {
+  const segments = segmentsOf(path);
+  for (const { route, pattern } of routePatterns) {
     if (route.method !== method) continue;
-    const pattern = route.path.split('/').filter((segment) => segment !== '');
     if (pattern.length !== segments.length) continue;
     const parameters: Record<string, string> = {};
     const matches = pattern.every((part, index) => {

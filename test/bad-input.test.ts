@@ -8,8 +8,11 @@ import { logger } from '../lib/observability/call-record';
 import { maxBodyBytes, reviewHandler } from '../lib/transport/http-api';
 import { errored } from '../lib/protocol/responses';
 import type { ResourceInterpreterContext } from '../lib/protocol/types';
+import { captureLogs } from './helpers/logs';
 import { httpApiEvent, type EventOptions } from './helpers/events';
 import { interpreterContext, type JsonMap } from './helpers/karmada';
+
+captureLogs();
 
 const workload: JsonMap = {
   apiVersion: 'workload.example.io/v1alpha1',

@@ -13,6 +13,7 @@ import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from
 import { errored } from '../lib/protocol/responses';
 import type { ResourceInterpreterContext } from '../lib/protocol/types';
 import { maxBodyBytes, reviewHandler, type CallerGuard, type ReviewEndpoint } from '../lib/transport/http-api';
+import { captureLogs } from './helpers/logs';
 import { httpApiEvent } from './helpers/events';
 import { interpreterContext, type JsonMap } from './helpers/karmada';
 
@@ -31,9 +32,7 @@ function bodyFor(operation: InterpreterOperation, uid: string): JsonMap {
 const secret = 'db password hunter2 at /var/task/functions/secret.mjs:41:7';
 const stackLike = /\n\s+at |\.m?[jt]s:\d+|\/var\/task|node_modules|hunter2/;
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+captureLogs();
 
 describe('an interpreter that throws unexpectedly', () => {
   it.each(interpreterOperations)('%s: code 500 with a generic message on its route and the dispatcher; the details go to the log', async (operation) => {

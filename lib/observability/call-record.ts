@@ -1,11 +1,17 @@
 // One structured log line and one set of CloudWatch embedded metrics per call: what happened, never the object.
-import { Logger } from '@aws-lambda-powertools/logger';
+import { LogLevelThreshold, Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
 export const serviceName = 'karmada-interpreter';
 
 export const logger = new Logger({ serviceName });
-const metrics = new Metrics({ namespace: 'KarmadaInterpreter', serviceName });
+/** Exposes whether metrics are off (POWERTOOLS_METRICS_DISABLED), so a call does not build what is not published. */
+class CallMetrics extends Metrics {
+  get off(): boolean {
+    return this.isDisabled();
+  }
+}
+const metrics = new CallMetrics({ namespace: 'KarmadaInterpreter', serviceName });
 
 export interface CallRecord {
   /** The API route, e.g. `POST /interpreter/retain` (never the raw path: it may carry the caller token). */
@@ -44,7 +50,21 @@ function clipped(value: string | undefined, maxLength = 256): string | undefined
   return value === undefined || value.length <= maxLength ? value : `${value.slice(0, maxLength)}…`;
 }
 
+/** Whether a line at this level would be written: a suppressed line is not even built (hot path). */
+function logs(threshold: number): boolean {
+  return logger.level <= threshold;
+}
+
 export function recordCall(record: CallRecord): void {
+  if (!metrics.off) {
+    metrics.addDimension('operation', record.operation ?? 'unknown');
+    metrics.addMetric('Calls', MetricUnit.Count, 1);
+    metrics.addMetric('Errors', MetricUnit.Count, record.successful ? 0 : 1);
+    metrics.addMetric('Duration', MetricUnit.Milliseconds, record.durationMs);
+    metrics.publishStoredMetrics();
+  }
+  const threshold = record.code >= 500 ? LogLevelThreshold.ERROR : record.successful ? LogLevelThreshold.INFO : LogLevelThreshold.WARN;
+  if (!logs(threshold)) return;
   const { error, durationMs, uid, namespace, name, kind, statusMessage, ...fields } = record;
   const line = {
     ...fields,
@@ -59,10 +79,4 @@ export function recordCall(record: CallRecord): void {
   if (record.code >= 500) logger.error('interpreter call', line);
   else if (!record.successful) logger.warn('interpreter call', line);
   else logger.info('interpreter call', line);
-
-  metrics.addDimension('operation', record.operation ?? 'unknown');
-  metrics.addMetric('Calls', MetricUnit.Count, 1);
-  metrics.addMetric('Errors', MetricUnit.Count, record.successful ? 0 : 1);
-  metrics.addMetric('Duration', MetricUnit.Milliseconds, durationMs);
-  metrics.publishStoredMetrics();
 }
