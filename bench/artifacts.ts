@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 import { functionNames } from '../lib/routes';
-import { readZip } from './zip';
+import { readZip } from '../test/helpers/zip';
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Under the project, so that an external `@aws-sdk/*` import resolves from node_modules as it does in Lambda's runtime. */

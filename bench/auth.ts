@@ -8,7 +8,8 @@ import { httpApiEvent } from '../test/helpers/events';
 import { workDir, type Bundle } from './artifacts';
 import { typicalBody } from './bodies';
 import { coldStart } from './cold';
-import { freePort, median, stopChild, waitForHttp } from './report';
+import { freePort } from '../test/helpers/processes';
+import { median, stopChild, waitForHttp } from './report';
 
 const authChild = fileURLToPath(new URL('./auth-child.mjs', import.meta.url));
 const firstCallChild = fileURLToPath(new URL('./first-call-child.mjs', import.meta.url));

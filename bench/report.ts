@@ -1,6 +1,5 @@
 // Statistics and the printed tables: every figure next to its baseline, the ratio, and the target it is held to.
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 
 export function median(values: readonly number[]): number {
   return percentile(values, 50);
@@ -76,18 +75,6 @@ export function printTable(title: string, header: string[], rows: Cell[][]): voi
   for (const row of texts) console.log(line(row));
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `url` until it answers (any HTTP status), or fails after `timeoutMs`. */
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { projectRoot } from './artifacts';
 import { benchEnv } from './cold';
-import { freePort, percentile, stopChild, waitForHttp } from './report';
+import { freePort } from '../test/helpers/processes';
+import { percentile, stopChild, waitForHttp } from './report';
 
 const bareServer = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 const startScript = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url));

@@ -3,9 +3,8 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateRawSync } from 'node:zlib';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -77,48 +76,6 @@ export function removePackaging(packaged: Packaged | undefined): void {
   if (packaged) rmSync(resolve(packaged.dir, '..'), { recursive: true, force: true });
 }
 
-export interface ZipEntry {
-  name: string;
-  compressedSize: number;
-  size: number;
-  data(): Buffer;
-}
-
-/** Lists a zip archive's entries from its central directory (stored or deflated entries, no zip64). */
-export function readZip(path: string): ZipEntry[] {
-  const zip = readFileSync(path);
-  let end = zip.length - 22;
-  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
-  if (end < 0) throw new Error(`${basename(path)}: no end of central directory`);
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`${basename(path)}: bad central directory entry`);
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const size = zip.readUInt32LE(at + 24);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const localHeader = zip.readUInt32LE(at + 42);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-    entries.push({
-      name,
-      compressedSize,
-      size,
-      data() {
-        const start = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
-        const raw = zip.subarray(start, start + compressedSize);
-        if (method === 0) return Buffer.from(raw);
-        if (method === 8) return inflateRawSync(raw);
-        throw new Error(`${name}: unsupported compression method ${method}`);
-      },
-    });
-  }
-  return entries;
-}
 
 /** Evaluates a template condition built from Fn::Equals / Fn::Not / Fn::And / Fn::Or over literals and parameter defaults. */
 export function conditionHolds(template: CfnTemplate, name: string): boolean {
