@@ -1,12 +1,13 @@
 // Transport: API Gateway HTTP API (payload 2.0) events in, one JSON review out. Knows HTTP, not Karmada.
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger, recordCall, type CallRecord } from '../observability/call-record';
 import { quoted } from '../protocol/json';
 
 /** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
 export const maxBodyBytes = 6 * 1024 * 1024;
 
-export type HttpApiHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+/** A Lambda handler for HTTP API events; the local server calls it without a Lambda context. */
+export type HttpApiHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** What a served review reports for the call's log line: its outcome and what it was about. */
 export type ReviewOutcome = Pick<CallRecord, 'successful' | 'code' | 'statusMessage' | 'operation' | 'kind' | 'namespace' | 'name' | 'error'>;
@@ -148,8 +149,10 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
  * well-formed review envelope, and each call writes one log line.
  */
 export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: CallerGuard } = {}): HttpApiHandler {
-  return async (event) => {
+  return async (event, context) => {
     const started = performance.now();
+    // Adds the Lambda request id, function name and cold start flag to every log line of this call.
+    if (context !== undefined) logger.addContext(context);
     const call = { uid: '' };
     let answered: Answer;
     try {
