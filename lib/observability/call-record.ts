@@ -66,16 +66,13 @@ export function recordCall(record: CallRecord): void {
   const threshold = record.code >= 500 ? LogLevelThreshold.ERROR : record.successful ? LogLevelThreshold.INFO : LogLevelThreshold.WARN;
   if (!logs(threshold)) return;
   const { error, durationMs, uid, namespace, name, kind, statusMessage, ...fields } = record;
-  const line = {
-    ...fields,
-    uid: clipped(uid),
-    kind: clipped(kind),
-    namespace: clipped(namespace),
-    name: clipped(name),
-    statusMessage: clipped(statusMessage, 1_000),
-    durationMs: Math.round(durationMs * 1000) / 1000,
-    error: errorSummary(error),
-  };
+  const line: Record<string, unknown> = { ...fields, uid: clipped(uid), durationMs: Math.round(durationMs * 1000) / 1000 };
+  // Only the fields a call has: every key costs the logger's serializer a replacer call.
+  if (kind !== undefined) line.kind = clipped(kind);
+  if (namespace !== undefined) line.namespace = clipped(namespace);
+  if (name !== undefined) line.name = clipped(name);
+  if (statusMessage !== undefined) line.statusMessage = clipped(statusMessage, 1_000);
+  if (error !== undefined) line.error = errorSummary(error);
   if (record.code >= 500) logger.error('interpreter call', line);
   else if (!record.successful) logger.warn('interpreter call', line);
   else logger.info('interpreter call', line);
