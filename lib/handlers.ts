@@ -44,10 +44,10 @@ export function operationHandler(operation: InterpreterOperation): HttpApiHandle
 const anyOperation = reviewHandler(interpreterEndpoint(), { guard });
 
 /** Handler for the single-URL routes: `POST [/{token}]/interpreter` (any operation) and `GET /healthz` (unprotected). */
-export const dispatcherHandler: HttpApiHandler = async (event) => {
+export const dispatcherHandler: HttpApiHandler = async (event, context) => {
   if (event.requestContext?.http?.method === 'GET') {
     logger.info('health check', { route: event.routeKey, requestId: event.requestContext.requestId, httpStatus: 200 });
     return jsonResult(200, { status: 'ok' });
   }
-  return anyOperation(event);
+  return anyOperation(event, context);
 };

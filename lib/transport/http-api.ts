@@ -19,7 +19,7 @@ export interface ServedReview {
 
 export interface ReviewReply {
   body: unknown;
-  /** Always 200 for a review that was answered; other statuses only for documented transport cases (503). */
+  /** 200 for every answered review (its outcome is in the body); defaults to 200. */
   statusCode?: number;
   headers?: Record<string, string>;
 }
