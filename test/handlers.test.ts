@@ -1,6 +1,6 @@
 // Every function's handler against its API Gateway event fixtures: the valid call and its invalid variant.
-import { describe, expect, it } from 'vitest';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handler as aggregateStatus } from '../functions/aggregate-status';
 import { handler as dispatcher } from '../functions/dispatcher';
 import { handler as interpretComponent } from '../functions/interpret-component';
@@ -10,6 +10,7 @@ import { handler as interpretReplica } from '../functions/interpret-replica';
 import { handler as interpretStatus } from '../functions/interpret-status';
 import { handler as retain } from '../functions/retain';
 import { handler as reviseReplica } from '../functions/revise-replica';
+import { logger } from '../lib/observability/call-record';
 import type { ResourceInterpreterContext } from '../lib/protocol/types';
 import { loadEvent } from './helpers/events';
 
@@ -114,4 +115,16 @@ describe('invalid fixtures', () => {
       expect(response?.status?.message).toContain(message);
     });
   }
+});
+
+describe('Lambda context', () => {
+  it('reaches the call log (request id, function name, cold start) through the dispatcher and operation handlers', async () => {
+    const addContext = vi.spyOn(logger, 'addContext');
+    const context = { awsRequestId: 'c0ffee', functionName: 'karmada-interpreter-prod-dispatcher' } as Context;
+    await dispatcher(loadEvent('dispatcher'), context);
+    await retain(loadEvent('retain'), context);
+    expect(addContext).toHaveBeenCalledTimes(2);
+    expect(addContext).toHaveBeenCalledWith(context);
+    addContext.mockRestore();
+  });
 });
