@@ -15,15 +15,9 @@ import type { ResourceInterpreterContext } from '../lib/protocol/types';
 import { maxBodyBytes, reviewHandler, type CallerGuard, type ReviewEndpoint } from '../lib/transport/http-api';
 import { captureLogs } from './helpers/logs';
 import { httpApiEvent } from './helpers/events';
-import { interpreterContext, type JsonMap } from './helpers/karmada';
+import { interpreterContext, type JsonMap, readyWorkload } from './helpers/karmada';
 
-const object: JsonMap = {
-  apiVersion: 'workload.example.io/v1alpha1',
-  kind: 'Workload',
-  metadata: { name: 'nginx', namespace: 'default' },
-  spec: { replicas: 2 },
-  status: { readyReplicas: 2 },
-};
+const object = readyWorkload(2);
 
 function bodyFor(operation: InterpreterOperation, uid: string): JsonMap {
   return interpreterContext({ operation, object, uid, ...(operation === 'Retain' ? { observedObject: object } : {}), ...(operation === 'ReviseReplica' ? { replicas: 3 } : {}) });

@@ -10,15 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlersByFunction } from '../lib/local/functions';
 import { createLocalServer } from '../lib/local/server';
 import { maxBodyBytes } from '../lib/transport/http-api';
-import { interpreterContext, type JsonMap } from './helpers/karmada';
+import { interpreterContext, readyWorkload } from './helpers/karmada';
 
-const workload: JsonMap = {
-  apiVersion: 'workload.example.io/v1alpha1',
-  kind: 'Workload',
-  metadata: { name: 'nginx', namespace: 'default' },
-  spec: { replicas: 2 },
-  status: { readyReplicas: 2 },
-};
+const workload = readyWorkload(2);
 
 let server: Server;
 let base: string;

@@ -3,16 +3,10 @@ import { createServer, type Server } from 'node:net';
 import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceInterpreterContext } from '../../lib/protocol/types';
-import { interpreterContext, type JsonMap } from '../helpers/karmada';
+import { interpreterContext, readyWorkload } from '../helpers/karmada';
 import { freePort, hasMotoServer, localAwsEnv, startLocalServer, startMoto, type LocalServer, type Moto } from '../helpers/processes';
 
-const workload: JsonMap = {
-  apiVersion: 'workload.example.io/v1alpha1',
-  kind: 'Workload',
-  metadata: { name: 'nginx', namespace: 'default' },
-  spec: { replicas: 1 },
-  status: { readyReplicas: 1 },
-};
+const workload = readyWorkload(1);
 
 const firstToken = 'first-token-Zq8kWm3r5T';
 const secondToken = 'second-token-Hx2Lp9Vd4N';

@@ -63,3 +63,14 @@ export function applyResponsePatch(object: JsonMap, response: ResourceInterprete
   if (typeof result !== 'object' || result === null || typeof result.kind !== 'string') throw new Error('patched result must be an object with kind');
   return result;
 }
+
+/** A Workload `nginx` in `default` with `replicas` wanted and as many ready: healthy. */
+export function readyWorkload(replicas: number): JsonMap {
+  return {
+    apiVersion: 'workload.example.io/v1alpha1',
+    kind: 'Workload',
+    metadata: { name: 'nginx', namespace: 'default' },
+    spec: { replicas },
+    status: { readyReplicas: replicas },
+  };
+}
