@@ -3,7 +3,7 @@ import { invalidInput } from '../protocol/errors';
 import { int32Max } from '../protocol/json';
 import { PatchBuilder } from '../protocol/patch';
 import type { JsonObject, ResourceInterpreterRequest } from '../protocol/types';
-import { booleanField, countField, objectField, objectItems, arrayField, stringMapField } from '../kube/fields';
+import { booleanField, countField, objectField, objectItems, stringMapField } from '../kube/fields';
 import { dependenciesOf, replicaRequirementsOf } from '../kube/pod-template';
 import type { ResourceInterpreter } from './registry';
 
@@ -78,7 +78,7 @@ function aggregateStatus({ object, aggregatedStatus = [] }: ResourceInterpreterR
     readyReplicas += readyReplicasOf(item.status, path);
   });
   if (readyReplicas > int32Max) throw invalidInput(`the aggregated status.readyReplicas (${readyReplicas}) does not fit in an int32`);
-  statusOf(object, 'object');
+  statusOf(object, 'object'); // a .status that is not an object is invalid input, not something to overwrite
   return new PatchBuilder(object).add(['status', 'readyReplicas'], readyReplicas).operations;
 }
 
@@ -90,9 +90,8 @@ function interpretHealth({ object }: ResourceInterpreterRequest) {
 function interpretStatus({ object }: ResourceInterpreterRequest) {
   const status = statusOf(object, 'object');
   const rawStatus: JsonObject = { readyReplicas: readyReplicasOf(status, 'object.status') };
-  if (status !== undefined && Object.hasOwn(status, 'conditions') && status.conditions !== null) {
-    objectItems(status, 'conditions', 'object.status.conditions');
-    rawStatus.conditions = arrayField(status, 'conditions', 'object.status.conditions');
+  if (status?.conditions !== undefined && status.conditions !== null) {
+    rawStatus.conditions = objectItems(status, 'conditions', 'object.status.conditions').map(({ item }) => item);
   }
   return { rawStatus };
 }
