@@ -82,7 +82,7 @@ function fromArtifacts(log: (line: string) => void): Bundle[] | undefined {
   const reason = repackageReason();
   if (reason !== undefined) {
     log(`packaging: ${reason}; running npm run package`);
-    const packaged = spawnSync('npm', ['run', '--silent', 'package'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    const packaged = spawnSync('npm', ['run', '--silent', 'package', '--', '--param=domain=interpreter.karmada.test', '--param=hostedZoneId=Z0TEST0000000000000000'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
     if (packaged.status !== 0) {
       log(`npm run package failed (exit ${packaged.status}): ${(packaged.stderr || packaged.stdout).trim().split('\n').slice(-5).join(' | ')}`);
       return undefined;

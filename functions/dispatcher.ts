@@ -1,4 +1,4 @@
 // Lambda handler for POST /interpreter (any operation, one URL for a whole webhook) and GET /healthz.
-import { dispatcherHandler } from '../lib/handlers';
+import { dispatcherHandler } from '../lib/handlers/interpreter';
 
 export const handler = dispatcherHandler;

@@ -1,4 +1,4 @@
 // Lambda handler for POST /interpreter/interpret-dependency (InterpretDependency).
-import { operationHandler } from '../lib/handlers';
+import { operationHandler } from '../lib/handlers/interpreter';
 
 export const handler = operationHandler('InterpretDependency');

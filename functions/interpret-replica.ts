@@ -1,4 +1,4 @@
 // Lambda handler for POST /interpreter/interpret-replica (InterpretReplica).
-import { operationHandler } from '../lib/handlers';
+import { operationHandler } from '../lib/handlers/interpreter';
 
 export const handler = operationHandler('InterpretReplica');

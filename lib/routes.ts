@@ -21,12 +21,24 @@ function interpreterRoutes(functionName: string, suffix: string, operation?: Int
   return operation === undefined ? routes : routes.map((route) => ({ ...route, operation }));
 }
 
+/** The CRD's own webhooks (ConversionReview, AdmissionReview): one function each, at `/<name>` and `/{token}/<name>`. */
+export const reviewFunctions = ['convert', 'mutate', 'validate'] as const;
+export type ReviewFunction = (typeof reviewFunctions)[number];
+
+function reviewRoutes(functionName: ReviewFunction): FunctionRoute[] {
+  return [
+    { functionName, method: 'POST', path: `/${functionName}` },
+    { functionName, method: 'POST', path: `/{token}/${functionName}` },
+  ];
+}
+
 export const functionRoutes: readonly FunctionRoute[] = [
   ...interpreterOperations.flatMap((operation) =>
     interpreterRoutes(routeSegmentOf[operation], `/${routeSegmentOf[operation]}`, operation),
   ),
   ...interpreterRoutes(dispatcherFunction, ''),
   { functionName: dispatcherFunction, method: 'GET', path: '/healthz' },
+  ...reviewFunctions.flatMap(reviewRoutes),
 ];
 
 export const functionNames: readonly string[] = [...new Set(functionRoutes.map((route) => route.functionName))];

@@ -1,16 +1,53 @@
-// `npm start`: bundles the local server (the same handler code Lambda runs) with esbuild, then runs it.
-import { build } from 'esbuild';
+// `npm start`: runs the local server (the same handler code Lambda runs) from a bundle cached under .build/, keyed on
+// a hash of the sources: esbuild runs only when a source changed, so a start costs node, one import and a listen.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const outfile = new URL('../.build/local-server.mjs', import.meta.url).pathname;
-await build({
-  entryPoints: [new URL('../lib/local/main.ts', import.meta.url).pathname],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'inline',
-  packages: 'external',
-  logLevel: 'warning',
-});
-await import(outfile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const buildDir = join(root, '.build');
+
+/** Every file the bundle is made of (lib/, functions/) plus this script, in a stable order. */
+function sourceFiles(dir, found = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(path, found);
+    else if (/\.(ts|mts|js|mjs|json)$/.test(entry.name)) found.push(path);
+  }
+  return found;
+}
+
+const hash = createHash('sha256');
+for (const file of [...sourceFiles(join(root, 'lib')), ...sourceFiles(join(root, 'functions')), fileURLToPath(import.meta.url)]) {
+  hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+}
+const key = hash.digest('hex').slice(0, 16);
+const outfile = join(buildDir, `local-server-${key}.mjs`);
+
+if (!existsSync(outfile)) {
+  const { build } = await import('esbuild');
+  // Built in a directory of its own and renamed into place: servers starting at once never import a half-written file.
+  const partialDir = join(buildDir, `partial-${process.pid}`);
+  const partial = join(partialDir, basename(outfile));
+  await build({
+    entryPoints: [join(root, 'lib/local/main.ts')],
+    outfile: partial,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  renameSync(`${partial}.map`, `${outfile}.map`);
+  renameSync(partial, outfile);
+  rmSync(partialDir, { recursive: true, force: true });
+  // Earlier builds are dead weight; one being imported right now is already loaded, so removing it is harmless.
+  for (const entry of readdirSync(buildDir)) {
+    if (/^local-server(-[0-9a-f]{16})?\.mjs(\.map)?$/.test(entry) && !entry.startsWith(`local-server-${key}.`)) rmSync(join(buildDir, entry), { force: true });
+  }
+}
+await import(pathToFileURL(outfile).href);

@@ -1,12 +1,19 @@
-// `npm run -s webhook-config -- --url https://<domain> …`: prints the ResourceInterpreterWebhookConfiguration for this service.
-import { readFileSync, realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// `npm run -s webhook-config -- --url https://<domain> …`: prints the ResourceInterpreterWebhookConfiguration for this service
+// and, with --objects, the Workload CRD (conversion webhook) and the admission webhook configurations.
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { admissionRegistry } from '../lib/admission/index';
+import { conversionRegistry } from '../lib/conversion/index';
+import { admissionWebhookConfiguration, crdWithConversion, renderDocument } from '../lib/karmada/review-webhooks';
+import type { JsonObject } from '../lib/protocol/types';
 import { parseArgs } from 'node:util';
+import { isEntryPoint } from './entry';
 import { interpreters } from '../lib/interpreters/index';
 import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from '../lib/protocol/operations';
 import {
   buildWebhookConfiguration,
   defaultConfigurationName,
+  normalizeBaseUrl,
   defaultTimeoutSeconds,
   renderWebhookConfiguration,
   validateToken,
@@ -34,8 +41,16 @@ Options:
   --timeout-seconds N     Webhook timeout, 1..30 (default ${defaultTimeoutSeconds}).
   --ca-bundle FILE        PEM file to trust instead of the system CAs (only for private certificates).
   --name NAME             metadata.name of the configuration (default ${defaultConfigurationName}).
-  --exclude-operations OPS  Comma-separated operations to leave out, e.g. InterpretComponent for Karmada
-                          releases before v1.16, whose admission does not accept it yet.
+  --include-operations OPS  Comma-separated opt-in operations to claim too: InterpretComponent is left out
+                          unless named here (with Karmada's MultiplePodTemplatesScheduling gate and a
+                          Duplicated policy, Karmada v1.17 then sends members spec.replicas 0; see README).
+  --exclude-operations OPS  Comma-separated operations to leave out.
+  --objects LIST          Comma-separated objects to print (default interpreter):
+                            interpreter  the ResourceInterpreterWebhookConfiguration (karmada-apiserver only)
+                            crd          each convertible kind's CRD, conversion webhook at <url>/convert
+                            admission    Mutating- and ValidatingWebhookConfiguration (<url>/mutate, /validate)
+                          karmada-apiserver: --objects interpreter,crd,admission
+                          every member cluster (push and pull mode): --objects crd,admission
   -h, --help              Show this help.
 `;
 
@@ -70,11 +85,11 @@ function parseTimeout(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function parseOperations(lists: readonly string[]): InterpreterOperation[] {
+function parseOperations(option: string, lists: readonly string[]): InterpreterOperation[] {
   const names = lists.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
   const unknown = names.filter((name) => !isInterpreterOperation(name));
   if (unknown.length > 0) {
-    throw new WebhookConfigurationError(`--exclude-operations: unknown operation(s) ${unknown.join(', ')}; known: ${interpreterOperations.join(', ')}`);
+    throw new WebhookConfigurationError(`--${option}: unknown operation(s) ${unknown.join(', ')}; known: ${interpreterOperations.join(', ')}`);
   }
   return names as InterpreterOperation[];
 }
@@ -93,6 +108,27 @@ function readCaBundle(file: string | undefined): string | undefined {
   return bytes.toString('base64');
 }
 
+const objectNames = ['interpreter', 'crd', 'admission'] as const;
+type ObjectName = (typeof objectNames)[number];
+
+function parseObjects(list: string | undefined): Set<ObjectName> {
+  const names = (list ?? 'interpreter').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !(objectNames as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new WebhookConfigurationError(`--objects takes a comma-separated list of ${objectNames.join(', ')}${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`);
+  }
+  return new Set(names as ObjectName[]);
+}
+
+function crdPathOf(kind: string): string {
+  return `deploy/karmada/${kind.toLowerCase()}-crd.yaml`;
+}
+
+/** The kind's CRD manifest in this repository, the one source of its schema. */
+function readCrd(kind: string): JsonObject {
+  return parseYaml(readFileSync(new URL(`../${crdPathOf(kind)}`, import.meta.url), 'utf8')) as JsonObject;
+}
+
 /** Runs the CLI; returns the exit code. Only YAML goes to stdout; the token never goes to stderr. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -109,6 +145,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         'ca-bundle': { type: 'string' },
         name: { type: 'string' },
         'exclude-operations': { type: 'string', multiple: true },
+        'include-operations': { type: 'string', multiple: true },
+        objects: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -129,7 +167,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (values['secret-id'] === '') throw new WebhookConfigurationError('--secret-id is empty');
     const timeoutSeconds = parseTimeout(values['timeout-seconds']);
     const caBundle = readCaBundle(values['ca-bundle']);
-    const excludeOperations = parseOperations(values['exclude-operations'] ?? []);
+    const excludeOperations = parseOperations('exclude-operations', values['exclude-operations'] ?? []);
+    const includeOperations = parseOperations('include-operations', values['include-operations'] ?? []);
 
     let token = values.token;
     if (values['secret-id'] !== undefined) {
@@ -150,8 +189,36 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(caBundle === undefined ? {} : { caBundle }),
       ...(values.name === undefined ? {} : { name: values.name }),
       excludeOperations,
+      includeOperations,
     });
-    io.stdout(renderWebhookConfiguration(config, mode as WebhookMode));
+    const objects = parseObjects(values.objects);
+    const prefix = token === undefined ? normalizeBaseUrl(values.url) : `${normalizeBaseUrl(values.url)}/${token}`;
+    const reviewOptions = {
+      prefix,
+      name: values.name ?? defaultConfigurationName,
+      ...(caBundle === undefined ? {} : { caBundle }),
+      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+    };
+    const documents: string[] = [];
+    if (objects.has('interpreter')) documents.push(renderWebhookConfiguration(config, mode as WebhookMode));
+    if (objects.has('crd')) {
+      for (const kind of conversionRegistry.kinds) {
+        const crd = crdWithConversion(readCrd(kind.kind), kind, reviewOptions);
+        documents.push(renderDocument(crd, [
+          `Generated by \`npm run webhook-config\` from ${crdPathOf(kind.kind)} and the conversion registry.`,
+          'Apply it to the karmada-apiserver AND to every member cluster: each converts stored objects through this URL.',
+        ]));
+      }
+    }
+    if (objects.has('admission')) {
+      for (const step of ['mutate', 'validate'] as const) {
+        documents.push(renderDocument(admissionWebhookConfiguration(admissionRegistry.kinds, step, reviewOptions), [
+          `Generated by \`npm run webhook-config\` from the admission registry (${step === 'mutate' ? 'defaulting' : 'validation'}).`,
+          'Apply it to the karmada-apiserver AND to every member cluster (the same public URL serves all of them).',
+        ]));
+      }
+    }
+    io.stdout(documents.join('---\n'));
     return 0;
   } catch (error) {
     // parseArgs errors name the option, never its value, so they are safe to show as they are.
@@ -163,17 +230,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (entry === undefined) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   const code = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -9,6 +9,7 @@ import { parseAllDocuments, parse } from 'yaml';
 import { interpreters } from '../lib/interpreters/index';
 import { routeSegmentOf, type InterpreterOperation } from '../lib/protocol/operations';
 import { dispatcherFunction, matchRoute } from '../lib/routes';
+import { optInOperations } from '../lib/karmada/webhook-configuration';
 import { main } from '../scripts/webhook-config';
 
 // ---- Karmada's admission rules for ResourceInterpreterWebhookConfiguration (spec §6, pkg/webhook/configuration/validating.go)
@@ -179,6 +180,11 @@ const served = interpreters.flatMap((interpreter) =>
     (Object.keys(interpreter.operations) as InterpreterOperation[]).map((operation) => `${interpreter.group}/${version}/${interpreter.kind}/${operation}`),
   ),
 );
+/** What the configuration claims without --include-operations: every served operation but the opt-in ones. */
+const claimedByDefault = served.filter((key) => !optInOperations.some((operation) => key.endsWith(`/${operation}`)));
+/** The registry's operations of one kind that the configuration claims without --include-operations. */
+const defaultOperationsOf = (operations: object): InterpreterOperation[] =>
+  (Object.keys(operations) as InterpreterOperation[]).filter((operation) => !optInOperations.includes(operation));
 
 /** Which webhooks match each (group, version, kind, operation), as Karmada matches rules. */
 function matchesOf(config: Configuration): Map<string, Webhook[]> {
@@ -220,7 +226,7 @@ describe('webhook-config per-operation mode (the default), as a process', () => 
 
   it('has one webhook per kind and operation, named <operation>.<plural>.<group>, with the defaults', () => {
     const expected = interpreters.flatMap((interpreter) =>
-      (Object.keys(interpreter.operations) as InterpreterOperation[]).map((operation) => ({
+      defaultOperationsOf(interpreter.operations).map((operation) => ({
         name: `${operation.toLowerCase()}.${interpreter.plural}.${interpreter.group}`,
         rules: [{ operations: [operation], apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] }],
         clientConfig: { url: `${base}/${token}/interpreter/${routeSegmentOf[operation]}` },
@@ -232,9 +238,10 @@ describe('webhook-config per-operation mode (the default), as a process', () => 
     expect(config.webhooks.find((hook) => hook.name === 'interpretreplica.workloads.workload.example.io')).toBeDefined();
   });
 
-  it('claims every served kind and operation with exactly one webhook, and nothing else', () => {
+  it('claims every served kind and operation but the opt-in ones with exactly one webhook, and nothing else', () => {
     const matches = matchesOf(config);
-    expect([...matches.keys()].sort()).toEqual([...served].sort());
+    expect(claimedByDefault.length).toBeLessThan(served.length);
+    expect([...matches.keys()].sort()).toEqual([...claimedByDefault].sort());
     for (const [key, hooks] of matches) expect(hooks.length, key).toBe(1);
   });
 
@@ -269,14 +276,14 @@ describe('webhook-config single mode', () => {
     expect(config.webhooks).toEqual(
       interpreters.map((interpreter) => ({
         name: `${interpreter.plural}.${interpreter.group}`,
-        rules: [{ operations: Object.keys(interpreter.operations), apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] }],
+        rules: [{ operations: defaultOperationsOf(interpreter.operations), apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] }],
         clientConfig: { url: `${base}/interpreter` },
         interpreterContextVersions: ['v1alpha1'],
         timeoutSeconds: 5,
       })),
     );
     const matches = matchesOf(config);
-    expect([...matches.keys()].sort()).toEqual([...served].sort());
+    expect([...matches.keys()].sort()).toEqual([...claimedByDefault].sort());
     for (const [key, hooks] of matches) expect(hooks.length, key).toBe(1);
     for (const hook of config.webhooks) {
       const match = matchRoute('POST', new URL(hook.clientConfig.url!).pathname);
@@ -329,11 +336,29 @@ describe('webhook-config options', () => {
     for (const hook of configurationOf(stdout).webhooks) expect(hook.clientConfig.url).toContain(`/${token}/interpreter/`);
   });
 
+  it('leaves out InterpretComponent unless --include-operations names it', async () => {
+    const operationsIn = (config: Configuration) => config.webhooks.flatMap((hook) => hook.rules[0]!.operations);
+    const byDefault = configurationOf((await run(['--url', base])).stdout);
+    expect(operationsIn(byDefault)).not.toContain('InterpretComponent');
+    const included = configurationOf((await run(['--url', base, '--include-operations', 'InterpretComponent'])).stdout);
+    expect(admissionErrors(included)).toEqual([]);
+    expect([...matchesOf(included).keys()].sort()).toEqual([...served].sort());
+    const single = configurationOf((await run(['--url', base, '--mode', 'single', '--include-operations', 'InterpretComponent'])).stdout);
+    expect(operationsIn(single)).toContain('InterpretComponent');
+  });
+
   it('leaves out --exclude-operations', async () => {
-    const config = configurationOf((await run(['--url', base, '--exclude-operations', 'InterpretComponent'])).stdout);
+    const config = configurationOf((await run(['--url', base, '--exclude-operations', 'Retain'])).stdout);
     expect(admissionErrors(config)).toEqual([]);
-    expect(config.webhooks.flatMap((hook) => hook.rules[0]!.operations)).not.toContain('InterpretComponent');
-    expect(config.webhooks.length).toBe(served.length - 1);
+    expect(config.webhooks.flatMap((hook) => hook.rules[0]!.operations)).not.toContain('Retain');
+    // One webhook per kind and operation, whatever the number of versions its rule lists.
+    expect(config.webhooks.length).toBe(interpreters.reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0) - 1);
+  });
+
+  it('rejects an unknown operation in --include-operations', async () => {
+    const { code, stderr } = await run(['--url', base, '--include-operations', 'Prune']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('--include-operations: unknown operation(s) Prune');
   });
 
   it('prints usage for --help', async () => {

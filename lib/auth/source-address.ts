@@ -1,5 +1,6 @@
 // The optional source allow-list (AUTH_ALLOWED_CIDRS): IPv4 and IPv6 CIDRs, on node's own BlockList.
-import { BlockList, isIP } from 'node:net';
+// node:net loads on first use: importing it costs every cold start a few ms, and most stacks have no allow-list.
+const net = () => process.getBuiltinModule('node:net');
 
 export interface SourceAllowList {
   allows(address: string): boolean;
@@ -10,6 +11,7 @@ const ipv4Mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
 /** Builds the list, or throws an Error naming the entry that is not a CIDR. */
 export function sourceAllowList(cidrs: readonly string[]): SourceAllowList | undefined {
   if (cidrs.length === 0) return undefined;
+  const { BlockList, isIP } = net();
   const list = new BlockList();
   for (const cidr of cidrs) {
     const [address = '', prefixText, extra] = cidr.split('/');

@@ -23,9 +23,18 @@ export interface WebhookConfigurationOptions {
   /** Base64 of a PEM bundle; only set for endpoints whose certificate is not publicly trusted. */
   caBundle?: string;
   name?: string;
-  /** Operations left out of every rule, e.g. InterpretComponent for Karmada releases whose admission rejects it. */
+  /** Operations left out of every rule. */
   excludeOperations?: readonly InterpreterOperation[];
+  /** Opt-in operations (see `optInOperations`) to claim anyway. */
+  includeOperations?: readonly InterpreterOperation[];
 }
+
+/**
+ * Operations claimed only when asked for. Karmada v1.17.1 with the alpha gate MultiplePodTemplatesScheduling and a
+ * Duplicated policy sets binding components but no spec.replicas once a webhook answers InterpretComponent, and
+ * members then get spec.replicas 0 (seen in `npm run e2e`).
+ */
+export const optInOperations: readonly InterpreterOperation[] = ['InterpretComponent'];
 
 export interface RuleWithOperations {
   operations: InterpreterOperation[];
@@ -106,9 +115,18 @@ export function normalizeBaseUrl(raw: string): string {
   return `${url.protocol}//${url.host}${segments.map((segment) => `/${segment}`).join('')}`;
 }
 
-function operationsOf(interpreter: ResourceInterpreter, excluded: readonly InterpreterOperation[]): InterpreterOperation[] {
+function operationsOf(
+  interpreter: ResourceInterpreter,
+  excluded: readonly InterpreterOperation[],
+  included: readonly InterpreterOperation[],
+): InterpreterOperation[] {
   // The protocol's list, in its order: never Prune, which Karmada's admission rejects.
-  return interpreterOperations.filter((operation) => interpreter.operations[operation] !== undefined && !excluded.includes(operation));
+  return interpreterOperations.filter(
+    (operation) =>
+      interpreter.operations[operation] !== undefined &&
+      !excluded.includes(operation) &&
+      (!optInOperations.includes(operation) || included.includes(operation)),
+  );
 }
 
 /** `<plural>.<group>`; core kinds (group "") get `core` so the name keeps the two labels Karmada requires. */
@@ -137,7 +155,7 @@ export function buildWebhookConfiguration(options: WebhookConfigurationOptions):
   });
 
   const webhooks = options.interpreters.flatMap((interpreter) => {
-    const operations = operationsOf(interpreter, options.excludeOperations ?? []);
+    const operations = operationsOf(interpreter, options.excludeOperations ?? [], options.includeOperations ?? []);
     if (operations.length === 0) return [];
     const rule = (ops: InterpreterOperation[]): RuleWithOperations => ({
       operations: ops,

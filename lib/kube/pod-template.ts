@@ -1,8 +1,12 @@
 // What Karmada reads from a pod template: per-replica requirements and the objects it depends on (spec §8).
 import { invalidInput } from '../protocol/errors';
 import type { DependentObjectReference, JsonObject, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from '../protocol/types';
-import { objectField, objectItems, stringField, stringMapField } from './fields';
-import { QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from './quantity';
+import { checkListLength, fieldValue as valueAt, objectField, objectItems, stringField, stringMapField } from './fields';
+import { podTemplateLimits } from './limits';
+import { MAX_INT64, QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from './quantity';
+
+export { podTemplateLimits };
+const maxItems = podTemplateLimits.listItems;
 
 type Amounts = Map<string, bigint>;
 
@@ -15,32 +19,97 @@ function isCountedResource(name: string): boolean {
   return name === 'cpu' || name === 'memory' || name === 'ephemeral-storage' || name === 'pods' || isScalarResource(name);
 }
 
+/** Karmada counts cpu in millicores and everything else in whole units, in an int64. */
+function unitOf(name: string): string {
+  return name === 'cpu' ? 'millicores' : 'units';
+}
+
+function tooLarge(name: string, path: string, what: string): never {
+  throw invalidInput(
+    `${path}: ${what} is more than Karmada can count: it holds ${name} as a 64-bit number of ${unitOf(name)} ` +
+      `(at most ${name === 'cpu' ? formatMilli(MAX_INT64) : MAX_INT64.toString()})`,
+  );
+}
+
+const shown = (text: string | number): string => {
+  const quoted = JSON.stringify(text);
+  return quoted.length <= 40 ? quoted : `${quoted.slice(0, 30)}…(${quoted.length} characters)`;
+};
+
+/**
+ * The same few quantities ("100m", "128Mi") come in call after call, and their exact (BigInt) parsing and
+ * formatting cost more than the rest of InterpretReplica: results of short texts are kept, a bounded number of
+ * them (emptied when full, so no input makes it grow or costs more than the parse it saves). Only results are
+ * kept: a text that is refused is refused again, with its own path.
+ */
+const memoLimit = 256;
+const memoKeyLength = 40;
+const knownAmounts = new Map<string, bigint>();
+const knownTexts = new Map<string, string>();
+
+function remembered<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (key.length > memoKeyLength) return value;
+  if (memo.size >= memoLimit) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** Karmada sums cpu in millicores and everything else in whole units, each quantity rounded up first. */
 function amountOf(name: string, text: unknown, path: string): bigint {
   if (typeof text !== 'string' && typeof text !== 'number') {
     throw invalidInput(`${path} must be a quantity such as "100m" or "128Mi", got ${text === null ? 'null' : typeof text}`);
   }
+  const key = `${name === 'cpu' ? 'm' : 'v'}${typeof text === 'string' ? 's' : 'n'}${text}`;
+  const known = knownAmounts.get(key);
+  if (known !== undefined) return known;
+  return remembered(knownAmounts, key, parsedAmount(name, text, path));
+}
+
+function parsedAmount(name: string, text: string | number, path: string): bigint {
+  let quantity;
   try {
-    const quantity = parseQuantity(typeof text === 'string' ? text.trim() : text);
-    if (isNegative(quantity)) throw invalidInput(`${path} must not be negative, got ${JSON.stringify(text)}`);
-    return name === 'cpu' ? milliValueOf(quantity) : valueOf(quantity);
+    quantity = parseQuantity(typeof text === 'string' ? text.trim() : text);
   } catch (error) {
     if (error instanceof QuantityError) throw invalidInput(`${path}: ${error.message}`);
     throw error;
   }
+  if (isNegative(quantity)) throw invalidInput(`${path} must not be negative, got ${shown(text)}`);
+  // Kubernetes would store 2^63 - 1 for "8Ei": answering that would ask Karmada for less than the object does.
+  if (quantity.capped === true) return tooLarge(name, path, `quantity ${shown(text)}`);
+  try {
+    return name === 'cpu' ? milliValueOf(quantity) : valueOf(quantity);
+  } catch (error) {
+    if (error instanceof QuantityError) return tooLarge(name, path, `quantity ${shown(text)}`);
+    throw error;
+  }
+}
+
+function addAmount(total: Amounts, name: string, amount: bigint, path: string): void {
+  const sum = (total.get(name) ?? 0n) + amount;
+  if (sum > MAX_INT64) tooLarge(name, path, `the sum of the ${name} requests`);
+  total.set(name, sum);
+}
+
+function resourceList(parent: JsonObject | undefined, name: string, path: string): JsonObject {
+  const list = objectField(parent, name, path) ?? {};
+  checkListLength(Object.keys(list).length, podTemplateLimits.resourceNames, path);
+  return list;
 }
 
 function formatAmount(name: string, amount: bigint): string {
-  if (name === 'cpu') return formatMilli(amount);
   const binary = name === 'memory' || name === 'ephemeral-storage' || name.startsWith('hugepages-');
-  return formatInteger(amount, binary ? 'BinarySI' : 'DecimalSI');
+  const key = `${name === 'cpu' ? 'm' : binary ? 'b' : 'd'}${amount}`;
+  const known = knownTexts.get(key);
+  if (known !== undefined) return known;
+  if (name === 'cpu') return remembered(knownTexts, key, formatMilli(amount));
+  return remembered(knownTexts, key, formatInteger(amount, binary ? 'BinarySI' : 'DecimalSI'));
 }
 
 /** A container's requests, defaulted from its limits where a request is missing (as the API server does). */
 function effectiveRequests(container: JsonObject, path: string): Amounts {
   const resources = objectField(container, 'resources', `${path}.resources`);
-  const requests = objectField(resources, 'requests', `${path}.resources.requests`) ?? {};
-  const limits = objectField(resources, 'limits', `${path}.resources.limits`) ?? {};
+  const requests = resourceList(resources, 'requests', `${path}.resources.requests`);
+  const limits = resourceList(resources, 'limits', `${path}.resources.limits`);
   const amounts: Amounts = new Map();
   for (const [name, value] of Object.entries(requests)) {
     if (isCountedResource(name)) amounts.set(name, amountOf(name, value, `${path}.resources.requests.${name}`));
@@ -53,17 +122,17 @@ function effectiveRequests(container: JsonObject, path: string): Amounts {
 
 function resourceRequestOf(podSpec: JsonObject, path: string): ResourceList | undefined {
   const total: Amounts = new Map();
-  for (const { item, path: itemPath } of objectItems(podSpec, 'containers', `${path}.containers`)) {
-    for (const [name, amount] of effectiveRequests(item, itemPath)) total.set(name, (total.get(name) ?? 0n) + amount);
+  for (const { item, path: itemPath } of objectItems(podSpec, 'containers', `${path}.containers`, maxItems)) {
+    for (const [name, amount] of effectiveRequests(item, itemPath)) addAmount(total, name, amount, `${path}.containers`);
   }
-  for (const { item, path: itemPath } of objectItems(podSpec, 'initContainers', `${path}.initContainers`)) {
+  for (const { item, path: itemPath } of objectItems(podSpec, 'initContainers', `${path}.initContainers`, maxItems)) {
     for (const [name, amount] of effectiveRequests(item, itemPath)) {
       if (amount > (total.get(name) ?? 0n)) total.set(name, amount);
     }
   }
-  const overhead = objectField(podSpec, 'overhead', `${path}.overhead`) ?? {};
+  const overhead = resourceList(podSpec, 'overhead', `${path}.overhead`);
   for (const [name, value] of Object.entries(overhead)) {
-    if (isCountedResource(name)) total.set(name, (total.get(name) ?? 0n) + amountOf(name, value, `${path}.overhead.${name}`));
+    if (isCountedResource(name)) addAmount(total, name, amountOf(name, value, `${path}.overhead.${name}`), `${path}.overhead`);
   }
   const names = [...total.keys()].filter((name) => total.get(name)! > 0n).sort();
   if (names.length === 0) return undefined;
@@ -76,7 +145,7 @@ function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {
   const claim: NodeClaim = {};
   const nodeSelector = stringMapField(podSpec, 'nodeSelector', `${path}.nodeSelector`);
   if (nodeSelector !== undefined && Object.keys(nodeSelector).length > 0) claim.nodeSelector = nodeSelector;
-  const tolerations = objectItems(podSpec, 'tolerations', `${path}.tolerations`).map(({ item }) => item as Toleration);
+  const tolerations = objectItems(podSpec, 'tolerations', `${path}.tolerations`, maxItems).map(({ item }) => item as Toleration);
   if (tolerations.length > 0) claim.tolerations = tolerations;
   const affinity = objectField(podSpec, 'affinity', `${path}.affinity`);
   const nodeAffinity = objectField(affinity, 'nodeAffinity', `${path}.affinity.nodeAffinity`);
@@ -111,7 +180,7 @@ type Visit = (name: string | undefined) => void;
 
 function visitContainers(podSpec: JsonObject, path: string, visit: (container: JsonObject, path: string) => void): void {
   for (const field of ['initContainers', 'containers', 'ephemeralContainers']) {
-    for (const { item, path: itemPath } of objectItems(podSpec, field, `${path}.${field}`)) visit(item, itemPath);
+    for (const { item, path: itemPath } of objectItems(podSpec, field, `${path}.${field}`, maxItems)) visit(item, itemPath);
   }
 }
 
@@ -120,8 +189,8 @@ function refName(parent: JsonObject | undefined, field: string, path: string, na
 }
 
 function visitEnvReferences(container: JsonObject, path: string, keyRef: string, fromRef: string, visit: Visit): void {
-  for (const { item, path: envPath } of objectItems(container, 'envFrom', `${path}.envFrom`)) visit(refName(item, fromRef, envPath));
-  for (const { item, path: envPath } of objectItems(container, 'env', `${path}.env`)) {
+  for (const { item, path: envPath } of objectItems(container, 'envFrom', `${path}.envFrom`, maxItems)) visit(refName(item, fromRef, envPath));
+  for (const { item, path: envPath } of objectItems(container, 'env', `${path}.env`, maxItems)) {
     visit(refName(objectField(item, 'valueFrom', `${envPath}.valueFrom`), keyRef, `${envPath}.valueFrom`));
   }
 }
@@ -143,17 +212,17 @@ const secretRefVolumes: readonly [source: string, field: string, nameField: stri
 
 function projectedNames(volume: JsonObject, path: string, sourceKind: 'configMap' | 'secret', visit: Visit): void {
   const projected = objectField(volume, 'projected', `${path}.projected`);
-  for (const { item, path: sourcePath } of objectItems(projected, 'sources', `${path}.projected.sources`)) {
+  for (const { item, path: sourcePath } of objectItems(projected, 'sources', `${path}.projected.sources`, maxItems)) {
     visit(refName(item, sourceKind, sourcePath));
   }
 }
 
 function visitSecretNames(podSpec: JsonObject, path: string, visit: Visit): void {
-  for (const { item, path: refPath } of objectItems(podSpec, 'imagePullSecrets', `${path}.imagePullSecrets`)) {
+  for (const { item, path: refPath } of objectItems(podSpec, 'imagePullSecrets', `${path}.imagePullSecrets`, maxItems)) {
     visit(stringField(item, 'name', `${refPath}.name`));
   }
   visitContainers(podSpec, path, (container, containerPath) => visitEnvReferences(container, containerPath, 'secretKeyRef', 'secretRef', visit));
-  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`)) {
+  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, maxItems)) {
     // Like Kubernetes, only the first source type present on a volume counts.
     const match = secretRefVolumes.find(([source]) => objectField(volume, source, `${volumePath}.${source}`) !== undefined);
     if (match === undefined) continue;
@@ -168,24 +237,140 @@ function visitConfigMapNames(podSpec: JsonObject, path: string, visit: Visit): v
   visitContainers(podSpec, path, (container, containerPath) =>
     visitEnvReferences(container, containerPath, 'configMapKeyRef', 'configMapRef', visit),
   );
-  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`)) {
+  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, maxItems)) {
     if (objectField(volume, 'projected', `${volumePath}.projected`) !== undefined) projectedNames(volume, volumePath, 'configMap', visit);
     else visit(refName(volume, 'configMap', volumePath));
   }
 }
 
 function visitClaimNames(podSpec: JsonObject, path: string, visit: Visit): void {
-  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`)) {
+  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, maxItems)) {
     visit(refName(volume, 'persistentVolumeClaim', volumePath, 'claimName'));
   }
 }
 
-function namesFrom(collect: (visit: Visit) => void): string[] {
+function namesFrom(collect: (visit: Visit) => void): Set<string> {
   const names = new Set<string>();
-  collect((name) => {
-    if (name !== undefined && name !== '') names.add(name);
-  });
-  return [...names].sort();
+  collect((name) => addName(names, name));
+  return names;
+}
+
+/** The path-carrying walks, one per kind: they run only to name the first malformed field, in their order. */
+function checkedDependencyNames(podSpec: JsonObject, specPath: string): DependencyNames {
+  const serviceAccount = stringField(podSpec, 'serviceAccountName', `${specPath}.serviceAccountName`);
+  return {
+    configMaps: namesFrom((visit) => visitConfigMapNames(podSpec, specPath, visit)),
+    secrets: namesFrom((visit) => visitSecretNames(podSpec, specPath, visit)),
+    serviceAccount,
+    claims: namesFrom((visit) => visitClaimNames(podSpec, specPath, visit)),
+  };
+}
+
+interface DependencyNames {
+  configMaps: Set<string>;
+  secrets: Set<string>;
+  serviceAccount: string | undefined;
+  claims: Set<string>;
+}
+
+/** Thrown by the quick walk at anything the checked walks would refuse: no message, no path, no stack. */
+const malformed: unique symbol = Symbol('malformed');
+
+function objectAt(parent: JsonObject | undefined, name: string): JsonObject | undefined {
+  const value = valueAt(parent, name);
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw malformed;
+  return value;
+}
+
+function stringAt(parent: JsonObject | undefined, name: string): string | undefined {
+  const value = valueAt(parent, name);
+  if (value === undefined || typeof value === 'string') return value;
+  throw malformed;
+}
+
+const noItems: readonly JsonObject[] = [];
+
+function itemsAt(parent: JsonObject | undefined, name: string): readonly JsonObject[] {
+  const value = valueAt(parent, name);
+  if (value === undefined) return noItems;
+  if (!Array.isArray(value) || value.length > maxItems) throw malformed;
+  for (const item of value) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw malformed;
+  }
+  return value as JsonObject[];
+}
+
+function addName(names: Set<string>, name: string | undefined): void {
+  if (name !== undefined && name !== '') names.add(name);
+}
+
+const containerFields = ['initContainers', 'containers', 'ephemeralContainers'] as const;
+
+/**
+ * One walk over the pod spec collecting every kind of name, with no path strings: the checked walks cost two passes
+ * over the containers and a path per item, most of InterpretDependency's time. It refuses exactly what they refuse
+ * (by throwing `malformed`), and the caller then runs them to report the same first error with its path.
+ */
+function quickDependencyNames(podSpec: JsonObject): DependencyNames {
+  const configMaps = new Set<string>();
+  const secrets = new Set<string>();
+  const claims = new Set<string>();
+  const serviceAccount = stringAt(podSpec, 'serviceAccountName');
+  for (const ref of itemsAt(podSpec, 'imagePullSecrets')) addName(secrets, stringAt(ref, 'name'));
+  for (const field of containerFields) {
+    for (const container of itemsAt(podSpec, field)) {
+      for (const envFrom of itemsAt(container, 'envFrom')) {
+        addName(configMaps, stringAt(objectAt(envFrom, 'configMapRef'), 'name'));
+        addName(secrets, stringAt(objectAt(envFrom, 'secretRef'), 'name'));
+      }
+      for (const env of itemsAt(container, 'env')) {
+        const valueFrom = objectAt(env, 'valueFrom');
+        if (valueFrom === undefined) continue;
+        addName(configMaps, stringAt(objectAt(valueFrom, 'configMapKeyRef'), 'name'));
+        addName(secrets, stringAt(objectAt(valueFrom, 'secretKeyRef'), 'name'));
+      }
+    }
+  }
+  for (const volume of itemsAt(podSpec, 'volumes')) {
+    const projected = objectAt(volume, 'projected');
+    const sources = projected === undefined ? noItems : itemsAt(projected, 'sources');
+    if (projected !== undefined) {
+      for (const source of sources) addName(configMaps, stringAt(objectAt(source, 'configMap'), 'name'));
+    } else {
+      addName(configMaps, stringAt(objectAt(volume, 'configMap'), 'name'));
+    }
+    // Like Kubernetes, only the first source type present on a volume counts for secrets.
+    for (const [sourceName, field, nameField] of secretRefVolumes) {
+      const source = objectAt(volume, sourceName);
+      if (source === undefined) continue;
+      if (sourceName === 'projected') {
+        for (const item of sources) addName(secrets, stringAt(objectAt(item, 'secret'), 'name'));
+      } else {
+        addName(secrets, stringAt(field === '' ? source : objectAt(source, field), nameField));
+      }
+      break;
+    }
+    addName(claims, stringAt(objectAt(volume, 'persistentVolumeClaim'), 'claimName'));
+  }
+  return { configMaps, secrets, serviceAccount, claims };
+}
+
+function referencesOf(names: DependencyNames, namespace: string | undefined): DependentObjectReference[] {
+  const references: DependentObjectReference[] = [];
+  const add = (kind: string, group: Iterable<string>): void => {
+    for (const name of [...group].sort()) {
+      const reference: DependentObjectReference = { apiVersion: 'v1', kind, name };
+      if (namespace !== undefined && namespace !== '') reference.namespace = namespace;
+      references.push(reference);
+    }
+  };
+  const { serviceAccount } = names;
+  add('ConfigMap', names.configMaps);
+  add('Secret', names.secrets);
+  if (serviceAccount !== undefined && serviceAccount !== '' && serviceAccount !== 'default') add('ServiceAccount', [serviceAccount]);
+  add('PersistentVolumeClaim', names.claims);
+  return references;
 }
 
 /**
@@ -195,19 +380,18 @@ function namesFrom(collect: (visit: Visit) => void): string[] {
 export function dependenciesOf(template: JsonObject | undefined, path: string, namespace: string | undefined): DependentObjectReference[] {
   const podSpec = podSpecOf(template, path);
   if (podSpec === undefined) return [];
-  const specPath = `${path}.spec`;
-  const serviceAccount = stringField(podSpec, 'serviceAccountName', `${specPath}.serviceAccountName`);
-  const groups: [kind: string, names: string[]][] = [
-    ['ConfigMap', namesFrom((visit) => visitConfigMapNames(podSpec, specPath, visit))],
-    ['Secret', namesFrom((visit) => visitSecretNames(podSpec, specPath, visit))],
-    ['ServiceAccount', serviceAccount === undefined || serviceAccount === 'default' ? [] : namesFrom((visit) => visit(serviceAccount))],
-    ['PersistentVolumeClaim', namesFrom((visit) => visitClaimNames(podSpec, specPath, visit))],
-  ];
-  return groups.flatMap(([kind, names]) =>
-    names.map((name) => {
-      const reference: DependentObjectReference = { apiVersion: 'v1', kind, name };
-      if (namespace !== undefined && namespace !== '') reference.namespace = namespace;
-      return reference;
-    }),
-  );
+  let names: DependencyNames;
+  try {
+    names = quickDependencyNames(podSpec);
+  } catch (error) {
+    if (error !== malformed) throw error;
+    names = checkedDependencyNames(podSpec, `${path}.spec`);
+  }
+  return referencesOf(names, namespace);
+}
+
+/** `dependenciesOf` through the checked walks only: the reference the quick walk is tested against. */
+export function checkedDependenciesOf(template: JsonObject | undefined, path: string, namespace: string | undefined): DependentObjectReference[] {
+  const podSpec = podSpecOf(template, path);
+  return podSpec === undefined ? [] : referencesOf(checkedDependencyNames(podSpec, `${path}.spec`), namespace);
 }

@@ -1,14 +1,17 @@
 // The deployed functions' handlers, by function name: the local server runs exactly these.
 import type { HttpApiHandler } from '../transport/http-api';
 import { handler as aggregateStatus } from '../../functions/aggregate-status';
+import { handler as convert } from '../../functions/convert';
 import { handler as dispatcher } from '../../functions/dispatcher';
 import { handler as interpretComponent } from '../../functions/interpret-component';
 import { handler as interpretDependency } from '../../functions/interpret-dependency';
 import { handler as interpretHealth } from '../../functions/interpret-health';
 import { handler as interpretReplica } from '../../functions/interpret-replica';
 import { handler as interpretStatus } from '../../functions/interpret-status';
+import { handler as mutate } from '../../functions/mutate';
 import { handler as retain } from '../../functions/retain';
 import { handler as reviseReplica } from '../../functions/revise-replica';
+import { handler as validate } from '../../functions/validate';
 
 export const handlersByFunction: Readonly<Record<string, HttpApiHandler>> = {
   'interpret-replica': interpretReplica,
@@ -20,4 +23,7 @@ export const handlersByFunction: Readonly<Record<string, HttpApiHandler>> = {
   'interpret-health': interpretHealth,
   'interpret-dependency': interpretDependency,
   dispatcher,
+  convert,
+  mutate,
+  validate,
 };

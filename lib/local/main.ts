@@ -6,6 +6,9 @@ process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 const { createLocalServer } = await import('./server');
 const { handlersByFunction } = await import('./functions');
+const { logger } = await import('../observability/call-record');
+// Under load many calls end in one event-loop turn: one write for all their log lines.
+logger.gatherLinesPerTurn();
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
@@ -20,16 +23,37 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const tls = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined;
-const server = createLocalServer({ handlers: handlersByFunction, ...(tls ? { tls } : {}) });
+const tls = certFile && keyFile ? { cert: readPemOrExit('TLS_CERT', certFile), key: readPemOrExit('TLS_KEY', keyFile) } : undefined;
+const server = createServerOrExit();
 
 server.listen(port, host, () => {
   const address = server.address();
   const boundPort = typeof address === 'object' && address !== null ? address.port : port;
   const scheme = tls ? 'https' : 'http';
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  console.log(`karmada-interpreter listening on ${scheme}://${shownHost}:${boundPort} (POST /interpreter, POST /interpreter/<operation>, GET /healthz)`);
+  console.log(`karmada-interpreter listening on ${scheme}://${shownHost}:${boundPort} (POST /interpreter, POST /interpreter/<operation>, POST /convert, POST /mutate, POST /validate, GET /healthz)`);
 });
+
+/** A missing or unreadable TLS file is one clear line and exit code 2, not a stack trace. */
+function readPemOrExit(variable: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    console.error(`${variable}=${file}: cannot read the file (${code ?? message}); set it to a readable PEM file`);
+    process.exit(2);
+  }
+}
+
+/** A file that is not a PEM certificate/key pair fails when the TLS context is made: the same, one line. */
+function createServerOrExit(): ReturnType<typeof createLocalServer> {
+  try {
+    return createLocalServer({ handlers: handlersByFunction, ...(tls ? { tls } : {}) });
+  } catch (error) {
+    console.error(`TLS_CERT/TLS_KEY: not a usable PEM certificate and private key (${(error as Error).message})`);
+    process.exit(2);
+  }
+}
 
 function stop(signal: string): void {
   console.log(`karmada-interpreter: ${signal}, stopping`);

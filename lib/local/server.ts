@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../observability/call-record';
-import { matchRoute } from '../routes';
+import { matchRoute, type RouteMatch } from '../routes';
 import { maxBodyBytes, type HttpApiHandler } from '../transport/http-api';
 import { httpApiEventOf } from './http-api-event';
 
@@ -70,11 +70,23 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
+/** Matches of token-less route paths, remembered (a path holding a caller token, or none of ours, is never kept). */
+const knownRoutes = new Map<string, RouteMatch>();
+
+function routeOf(method: string, path: string): RouteMatch | undefined {
+  const key = `${method} ${path}`;
+  const known = knownRoutes.get(key);
+  if (known !== undefined) return known;
+  const match = matchRoute(method, path);
+  if (match !== undefined && match.pathParameters === undefined && knownRoutes.size < 64) knownRoutes.set(key, match);
+  return match;
+}
+
 async function serve(request: IncomingMessage, response: ServerResponse, handlers: LocalServerOptions['handlers']): Promise<void> {
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
-  const match = matchRoute(method, queryStart === -1 ? url : url.slice(0, queryStart));
+  const match = routeOf(method, queryStart === -1 ? url : url.slice(0, queryStart));
   const handler = match && handlers[match.route.functionName];
   if (match === undefined || handler === undefined) {
     request.resume();

@@ -1,17 +1,13 @@
-// One structured log line and one set of CloudWatch embedded metrics per call: what happened, never the object.
-import { LogLevelThreshold, Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+// One structured log line per call, what happened and never the object, carrying the call's CloudWatch embedded
+// metrics (EMF) too: one write per call. Written directly (json-line-logger.ts, call-metrics.ts): Powertools' logger
+// and metrics cost more per call than the interpretation itself (docs/performance.md).
+import { callMetrics } from './call-metrics';
+import { JsonLineLogger, LogLevelThreshold } from './json-line-logger';
 
 export const serviceName = 'karmada-interpreter';
 
-export const logger = new Logger({ serviceName });
-/** Exposes whether metrics are off (POWERTOOLS_METRICS_DISABLED), so a call does not build what is not published. */
-class CallMetrics extends Metrics {
-  get off(): boolean {
-    return this.isDisabled();
-  }
-}
-const metrics = new CallMetrics({ namespace: 'KarmadaInterpreter', serviceName });
+export const logger = new JsonLineLogger({ serviceName });
+const metrics = callMetrics({ namespace: 'KarmadaInterpreter', serviceName });
 
 export interface CallRecord {
   /** The API route, e.g. `POST /interpreter/retain` (never the raw path: it may carry the caller token). */
@@ -19,6 +15,8 @@ export interface CallRecord {
   /** API Gateway's request id (or the local server's), to correlate with access logs. */
   requestId?: string;
   uid: string;
+  /** The review kind when it is not Karmada's ResourceInterpreterContext (`ConversionReview`, `AdmissionReview`). */
+  review?: string;
   operation?: string;
   kind?: string;
   namespace?: string;
@@ -28,7 +26,7 @@ export interface CallRecord {
   code: number;
   httpStatus: number;
   durationMs: number;
-  /** `response.status.message` of a failure (Powertools reserves the key `message`). */
+  /** `response.status.message` of a failure (the key `message` is the log line's own). */
   statusMessage?: string;
   error?: unknown;
 }
@@ -50,30 +48,42 @@ function clipped(value: string | undefined, maxLength = 256): string | undefined
   return value === undefined || value.length <= maxLength ? value : `${value.slice(0, maxLength)}…`;
 }
 
-/** Whether a line at this level would be written: a suppressed line is not even built (hot path). */
-function logs(threshold: number): boolean {
-  return logger.level <= threshold;
-}
-
 export function recordCall(record: CallRecord): void {
-  if (!metrics.off) {
-    metrics.addDimension('operation', record.operation ?? 'unknown');
-    metrics.addMetric('Calls', MetricUnit.Count, 1);
-    metrics.addMetric('Errors', MetricUnit.Count, record.successful ? 0 : 1);
-    metrics.addMetric('Duration', MetricUnit.Milliseconds, record.durationMs);
-    metrics.publishStoredMetrics();
-  }
+  // The metrics' operation dimension names the review kind too (`AdmissionReview/CREATE`), so kinds never mix.
+  const operation = `${record.review === undefined ? '' : `${record.review}/`}${record.operation ?? 'unknown'}`;
   const threshold = record.code >= 500 ? LogLevelThreshold.ERROR : record.successful ? LogLevelThreshold.INFO : LogLevelThreshold.WARN;
-  if (!logs(threshold)) return;
-  const { error, durationMs, uid, namespace, name, kind, statusMessage, ...fields } = record;
-  const line: Record<string, unknown> = { ...fields, uid: clipped(uid), durationMs: Math.round(durationMs * 1000) / 1000 };
-  // Only the fields a call has: every key costs the logger's serializer a replacer call.
-  if (kind !== undefined) line.kind = clipped(kind);
-  if (namespace !== undefined) line.namespace = clipped(namespace);
-  if (name !== undefined) line.name = clipped(name);
-  if (statusMessage !== undefined) line.statusMessage = clipped(statusMessage, 1_000);
-  if (error !== undefined) line.error = errorSummary(error);
-  if (record.code >= 500) logger.error('interpreter call', line);
-  else if (!record.successful) logger.warn('interpreter call', line);
-  else logger.info('interpreter call', line);
+  // A suppressed line is not even built (hot path); its metrics still go out, on a line of their own. So do a
+  // review's: its line keeps the plain operation, and the dimension must be a top-level key of the EMF line.
+  const ownMetricsLine = threshold < logger.level || record.review !== undefined;
+  if (ownMetricsLine) metrics?.publish(operation, record, record.durationMs);
+  if (threshold < logger.level) return;
+  // One pass over the record's own fields, in its order: a field added to CallRecord reaches the line by itself.
+  // (Rest/spread destructuring here cost more than the whole line: ~7 µs a call.)
+  const line: Record<string, unknown> = {};
+  for (const key in record) {
+    const value = record[key as keyof CallRecord];
+    if (value === undefined) continue;
+    switch (key) {
+      case 'error':
+        line.error = errorSummary(value);
+        break;
+      case 'durationMs':
+        line.durationMs = Math.round((value as number) * 1000) / 1000;
+        break;
+      case 'statusMessage':
+        line.statusMessage = clipped(value as string, 1_000);
+        break;
+      default:
+        line[key] = typeof value === 'string' ? clipped(value) : value;
+    }
+  }
+  // The metrics' dimensions (service, operation) are the line's own top-level keys.
+  let metricMembers: string | undefined;
+  if (metrics !== undefined && !ownMetricsLine) {
+    line.operation = operation;
+    metricMembers = metrics.members(operation, record, record.durationMs);
+  }
+  if (record.code >= 500) logger.error('interpreter call', line, metricMembers);
+  else if (!record.successful) logger.warn('interpreter call', line, metricMembers);
+  else logger.info('interpreter call', line, metricMembers);
 }

@@ -25,10 +25,12 @@ export interface ReviewReply {
 }
 
 /**
- * A kind of review carried over HTTP (ResourceInterpreterContext today; ConversionReview and AdmissionReview fit
+ * A kind of review carried over HTTP (ResourceInterpreterContext, ConversionReview, AdmissionReview; each fits
  * the same shape): how to read its uid, how to phrase a failure in its envelope, and how to serve it.
  */
 export interface ReviewEndpoint {
+  /** The review kind, named in log lines and metrics (`ConversionReview`, `AdmissionReview`); unset for the interpreter's. */
+  review?: string;
   uidOf(body: unknown): string;
   failure(uid: string, code: number, message: string): unknown;
   serve(body: unknown, event: APIGatewayProxyEventV2): ServedReview | Promise<ServedReview>;
@@ -78,9 +80,40 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A body that is not JSON (or is over the payload limit) is only scanned this far for `"request": { ... "uid": "..."`. */
+export const uidScanLimitChars = 4 * 1024;
+const maxUidChars = 1024;
+
+/** `"uid": "<string>"` after the first `"request"` key within the scanned prefix; '' when absent. Linear, bounded. */
+function scannedUid(text: string): string {
+  const prefix = text.length > uidScanLimitChars ? text.slice(0, uidScanLimitChars) : text;
+  const request = prefix.indexOf('"request"');
+  if (request === -1) return '';
+  const key = prefix.indexOf('"uid"', request);
+  if (key === -1) return '';
+  const value = /^\s*:\s*"((?:[^"\\]|\\.){0,1024})"/.exec(prefix.slice(key + 5, key + 5 + maxUidChars * 2 + 16));
+  if (value === null) return '';
+  const uid = parseJson(`"${value[1]}"`);
+  return typeof uid === 'string' ? uid : '';
+}
+
+/**
+ * The uid of a call refused before (or while) its body is decoded, so Karmada matches the answer and shows its
+ * message. A body within the payload limit is parsed in full (native, linear, and never more work than the same
+ * body costs when accepted); a body that is not JSON, or is over the limit, is scanned in a short prefix only.
+ */
+export function refusedUid(endpoint: ReviewEndpoint, text: string): string {
+  if (text.length <= maxBodyBytes) {
+    const parsed = parseJson(text);
+    if (parsed !== undefined) return endpoint.uidOf(parsed);
+  }
+  return scannedUid(text);
+}
+
 /** Checks that need nothing but HTTP: size and content type. */
 function transportRejection(event: APIGatewayProxyEventV2, text: string): Rejection | undefined {
-  if (Buffer.byteLength(text) > maxBodyBytes) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: only a body that could be over the limit is measured.
+  if (text.length * 3 > maxBodyBytes && Buffer.byteLength(text) > maxBodyBytes) {
     return { statusCode: 413, code: 413, message: `the request body is larger than ${maxBodyBytes} bytes (Lambda's payload limit)` };
   }
   const contentType = headerOf(event, 'content-type');
@@ -93,9 +126,9 @@ function transportRejection(event: APIGatewayProxyEventV2, text: string): Reject
 
 type Decoded = { ok: true; value: unknown } | { ok: false; rejection: Rejection };
 
-function decodeJson(text: string): Decoded {
+function decodeJson(text: string, review: string): Decoded {
   if (text.trim() === '') {
-    return { ok: false, rejection: { statusCode: 200, code: 400, message: 'the request body is empty; send a ResourceInterpreterContext' } };
+    return { ok: false, rejection: { statusCode: 200, code: 400, message: `the request body is empty; send a ${review}` } };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -129,17 +162,22 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
   const text = bodyTextOf(event);
   const rejected = transportRejection(event, text);
   if (rejected !== undefined) {
-    // Even a body sent with the wrong content type may carry a readable uid: echo it.
-    if (rejected.code !== 413) call.uid = endpoint.uidOf(parseJson(text));
+    // Even a body sent with the wrong content type (or too large) may carry a readable uid: echo it.
+    call.uid = refusedUid(endpoint, text);
     return rejectionAnswer(endpoint, call.uid, rejected);
   }
   const denied = guard ? await guard(event) : undefined;
   if (denied !== undefined) {
     const { httpStatus, code, message, headers } = denied;
-    return { result: jsonResult(httpStatus, endpoint.failure('', code, message), headers), outcome: { successful: false, code, statusMessage: message } };
+    // Karmada compares the uid before it reads the status: without it the operator would see only "uid mismatch".
+    call.uid = refusedUid(endpoint, text);
+    return { result: jsonResult(httpStatus, endpoint.failure(call.uid, code, message), headers), outcome: { successful: false, code, statusMessage: message } };
   }
-  const decoded = decodeJson(text);
-  if (!decoded.ok) return rejectionAnswer(endpoint, '', decoded.rejection);
+  const decoded = decodeJson(text, endpoint.review ?? 'ResourceInterpreterContext');
+  if (!decoded.ok) {
+    call.uid = scannedUid(text);
+    return rejectionAnswer(endpoint, call.uid, decoded.rejection);
+  }
   call.uid = endpoint.uidOf(decoded.value);
   return answerOf(endpoint, call.uid, await endpoint.serve(decoded.value, event));
 }
@@ -164,6 +202,7 @@ export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: Cal
     try {
       recordCall({
         route: event.routeKey ?? 'unknown',
+        ...(endpoint.review === undefined ? {} : { review: endpoint.review }),
         requestId: event.requestContext?.requestId,
         uid: call.uid,
         httpStatus: answered.result.statusCode ?? 200,

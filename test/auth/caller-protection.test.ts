@@ -37,7 +37,7 @@ describe('callerGuard', () => {
     const { handler, serve } = protectedHandler({ AUTH_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:t' });
     const { result, response } = await callWith(handler, undefined);
     expect(result.statusCode).toBe(200);
-    expect(response).toMatchObject({ uid: '', successful: false, status: { code: 401 } });
+    expect(response).toMatchObject({ uid: 'u', successful: false, status: { code: 401 } });
     expect(response.status?.message).toContain('no caller token');
     expect(serve).not.toHaveBeenCalled();
   });
@@ -70,6 +70,7 @@ describe('callerGuard', () => {
     const { handler, serve } = protectedHandler({ AUTH_ALLOWED_CIDRS: '203.0.113.0/24, 2001:db8::/32' });
     expect((await callWith(handler, undefined, '203.0.113.9')).response.successful).toBe(true);
     expect((await callWith(handler, undefined, '2001:db8::1')).response.successful).toBe(true);
+    expect((await callWith(handler, undefined, '2001:db9::1')).response.status?.code).toBe(403);
     const { response } = await callWith(handler, undefined, '198.51.100.1');
     expect(response.status).toEqual({ code: 403, message: expect.stringContaining('198.51.100.1') });
     expect(serve).toHaveBeenCalledTimes(2);

@@ -132,6 +132,9 @@ export const fieldNames = [
 const domainValues: Json[] = [
   '100m', '1', '0', '-1', '1e3', '1E3', '1Ei', '1.5Gi', '0.000000001', '1e-9', '+1', '.5', '5.', '1e400', '99999999999999999999999999Ei',
   '1e1000000000', '1e-1000000000', '1Ki', '1ki', 'NaN', 'Infinity', ' 1', '', 'm', 'Mi', 'true', 'True', 'default', 'Healthy', 'Unknown',
+  // issue 7: zeros with huge exponents, int32 wrap-around, values past Karmada's int64, long mantissas
+  '0e300000000', '0e2147483647', '0e-2147483648', '1e-2147483648', '1e21', '1e999', '1180591620717411303424', '8Ei',
+  '9223372036854775.808', `0.${'9'.repeat(5_000)}Ki`, '9'.repeat(5_000),
   0, 1, -1, 2147483647, 2147483648, 1.5, 1e21, true, false, null, [], {}, [{}], [{ name: 'x' }], { name: 'x' }, { requests: { cpu: '1' } },
 ];
 

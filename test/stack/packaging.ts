@@ -38,13 +38,19 @@ export interface Packaged {
  * the working tree's `.serverless/` and `.esbuild/` are never touched and two packagings can run side by side.
  * No AWS credentials or region in the environment: packaging must not need them.
  */
-export async function packageStack(params: string[] = []): Promise<Packaged> {
+/** A domain and zone that pass the package-time guard (the placeholders in serverless.yml are refused). */
+export const testDomainParams = ['domain=interpreter.karmada.test', 'hostedZoneId=Z0TEST0000000000000000'];
+
+function projectCopy(): string {
   const work = mkdtempSync(join(tmpdir(), 'stack-package-'));
   for (const entry of readdirSync(projectRoot)) {
     if (!notCopied.has(entry)) cpSync(join(projectRoot, entry), join(work, entry), { recursive: true });
   }
   symlinkSync(join(projectRoot, 'node_modules'), join(work, 'node_modules'), 'dir');
+  return work;
+}
 
+function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('AWS_')) env[key] = value;
   Object.assign(env, {
@@ -54,6 +60,24 @@ export async function packageStack(params: string[] = []): Promise<Packaged> {
     SLS_INTERACTIVE_SETUP_DISABLE: '1',
     CI: '1',
   });
+  return env;
+}
+
+/** `npm run package [-- --param ...]` exactly as a user types it, in a copy of the project: its exit code and output. */
+export function npmRunPackage(params: string[] = []): { status: number | null; output: string } {
+  const work = projectCopy();
+  try {
+    const args = ['run', 'package', ...(params.length > 0 ? ['--', ...params.map((param) => `--param=${param}`)] : [])];
+    const run = spawnSync('npm', args, { cwd: work, env: offlineEnv(), encoding: 'utf8', timeout: 120_000 });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export async function packageStack(params: string[] = []): Promise<Packaged> {
+  const work = projectCopy();
+  const env = offlineEnv();
 
   const dir = join(work, 'artifacts');
   const cli = join(projectRoot, 'node_modules', 'osls', 'bin', 'serverless.js');

@@ -15,8 +15,10 @@ import {
   createdResources,
   packageStack,
   projectRoot,
+  npmRunPackage,
   removePackaging,
   resourcesOfType,
+  testDomainParams,
   type CfnResource,
   type CfnTemplate,
   type Packaged,
@@ -25,6 +27,9 @@ import {
 const packagingTimeout = 180_000;
 const placeholderDomain = 'interpreter.example.com';
 const placeholderZone = 'Z0000000000000000000';
+// The defaults, with the one thing a deploy must pass: a real domain and zone (the placeholders are refused).
+const testDomain = 'interpreter.karmada.test';
+const testZone = 'Z0TEST0000000000000000';
 const bundleLimitBytes = 150 * 1024;
 
 // Every parameter moved off its default.
@@ -42,6 +47,10 @@ const custom = {
   throttleRateLimit: '10',
   throttleBurstLimit: '20',
   reservedConcurrency: '5',
+  dns: 'external',
+  alarmTopicArn: 'arn:aws:sns:eu-west-1:123456789012:oncall',
+  webhookTimeoutSeconds: '8',
+  dashboard: 'off',
 };
 
 let defaults: Packaged;
@@ -50,7 +59,7 @@ let changed: Packaged;
 beforeAll(async () => {
   // Each packaging works in its own copy of the project, so both run at once.
   [defaults, changed] = await Promise.all([
-    packageStack(),
+    packageStack(testDomainParams),
     packageStack(Object.entries(custom).map(([key, value]) => `${key}=${value}`)),
   ]);
   console.info(
@@ -87,13 +96,19 @@ function iamStatements(template: CfnTemplate): Record<string, any>[] {
   );
 }
 
+const pascal = (name: string): string =>
+  name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
+
+const alarmsOf = (template: CfnTemplate): Record<string, Record<string, any>> =>
+  Object.fromEntries(resourcesOfType(template, 'AWS::CloudWatch::Alarm').map(([id, alarm]) => [id, alarm.Properties!]));
+
 const actionsOf = (statement: Record<string, any>): string[] => [statement.Action].flat();
 
-describe('stack template (defaults: placeholder domain, protection on)', () => {
-  it('has the nine functions of lib/routes.ts on nodejs22.x arm64, each with its own handler file', () => {
+describe('stack template (defaults but a test domain: protection on, Route 53, alarms and dashboard on)', () => {
+  it('has the twelve functions of lib/routes.ts on nodejs22.x arm64, each with its own handler file', () => {
     const functions = functionsOf(defaults.template);
     expect([...functions.keys()].sort()).toEqual([...functionNames].sort());
-    expect(functions.size).toBe(9);
+    expect(functions.size).toBe(12);
     for (const [name, [, resource]] of functions) {
       const properties = resource.Properties!;
       expect(properties.Handler).toBe(`functions/${name}.handler`);
@@ -128,12 +143,12 @@ describe('stack template (defaults: placeholder domain, protection on)', () => {
       (route) => `${route.method} ${route.path} -> karmada-interpreter-test-${route.functionName}`,
     );
     expect(served.sort()).toEqual([...expected].sort());
-    expect(functionRoutes.length).toBe(19);
+    expect(functionRoutes.length).toBe(25);
   });
 
   it('lets API Gateway invoke each function, and only from this HTTP API', () => {
     const permissions = resourcesOfType(defaults.template, 'AWS::Lambda::Permission');
-    expect(permissions).toHaveLength(9);
+    expect(permissions).toHaveLength(12);
     for (const [, permission] of permissions) {
       expect(permission.Properties!.Principal).toBe('apigateway.amazonaws.com');
       expect(JSON.stringify(permission.Properties!.SourceArn)).toContain('{"Ref":"HttpApi"}');
@@ -173,7 +188,7 @@ describe('stack template (defaults: placeholder domain, protection on)', () => {
   it('keeps every log group for 30 days', () => {
     const groups = resourcesOfType(defaults.template, 'AWS::Logs::LogGroup');
     expect(groups.map(([id]) => id)).toContain('HttpApiLogGroup');
-    expect(groups).toHaveLength(10);
+    expect(groups).toHaveLength(functionNames.length + 1);
     for (const [, group] of groups) expect(group.Properties!.RetentionInDays).toBe(30);
   });
 
@@ -185,20 +200,22 @@ describe('stack template (defaults: placeholder domain, protection on)', () => {
     expect(logicalId).toBe('Certificate');
     expect(conditionHolds(template, certificate.Condition!)).toBe(true);
     expect(certificate.Properties).toEqual({
-      DomainName: placeholderDomain,
+      DomainName: testDomain,
       ValidationMethod: 'DNS',
-      DomainValidationOptions: [{ DomainName: placeholderDomain, HostedZoneId: placeholderZone }],
+      DomainValidationOptions: [{ DomainName: testDomain, HostedZoneId: testZone }],
     });
   });
 
-  it('serves the API on a REGIONAL TLS 1.2 custom domain mapped to the $default stage, with A and AAAA aliases', () => {
+  it('serves the API on a REGIONAL dualstack TLS 1.2 custom domain mapped to the $default stage, with A and AAAA aliases', () => {
     const { template } = defaults;
     const [[domainId, domain]] = resourcesOfType(template, 'AWS::ApiGatewayV2::DomainName') as [[string, CfnResource]];
-    expect(domain.Properties!.DomainName).toBe(placeholderDomain);
+    expect(domain.Properties!.DomainName).toBe(testDomain);
     expect(domain.Properties!.DomainNameConfigurations).toEqual([
       {
         EndpointType: 'REGIONAL',
         SecurityPolicy: 'TLS_1_2',
+        // IPv6 too, so the AAAA alias is true and IPv6 sources (AUTH_ALLOWED_CIDRS) reach the functions.
+        IpAddressType: 'dualstack',
         CertificateArn: { 'Fn::If': ['CreateCertificate', { Ref: 'Certificate' }, { Ref: 'CertificateArn' }] },
       },
     ]);
@@ -214,8 +231,8 @@ describe('stack template (defaults: placeholder domain, protection on)', () => {
     expect(records.map((record) => record.Type).sort()).toEqual(['A', 'AAAA']);
     for (const record of records) {
       expect(record).toEqual({
-        HostedZoneId: placeholderZone,
-        Name: placeholderDomain,
+        HostedZoneId: testZone,
+        Name: testDomain,
         Type: record.Type,
         AliasTarget: {
           DNSName: { 'Fn::GetAtt': [domainId, 'RegionalDomainName'] },
@@ -268,8 +285,8 @@ describe('stack template (defaults: placeholder domain, protection on)', () => {
 
   it('outputs the webhook base URL on the custom domain', () => {
     const outputs = defaults.template.Outputs!;
-    expect(outputs.WebhookBaseUrl?.Value).toBe(`https://${placeholderDomain}`);
-    expect(outputs.HttpApiUrl?.Value).toBe(`https://${placeholderDomain}`);
+    expect(outputs.WebhookBaseUrl?.Value).toBe(`https://${testDomain}`);
+    expect(outputs.HttpApiUrl?.Value).toBe(`https://${testDomain}`);
   });
 
   it("passes osls's configuration validation, except for the `build` block osls does not know", () => {
@@ -291,14 +308,14 @@ describe('stack template (defaults: placeholder domain, protection on)', () => {
 });
 
 describe('stack template (every parameter changed, protection off)', () => {
-  it('uses the given domain and hosted zone', () => {
+  it('uses the given domain, writes no Route 53 record with dns=external and outputs the CNAME target', () => {
     const { template } = changed;
-    const domain = resourcesOfType(template, 'AWS::ApiGatewayV2::DomainName')[0]![1];
+    const [[domainId, domain]] = resourcesOfType(template, 'AWS::ApiGatewayV2::DomainName') as [[string, CfnResource]];
     expect(domain.Properties!.DomainName).toBe(custom.domain);
-    for (const [, record] of resourcesOfType(template, 'AWS::Route53::RecordSet')) {
-      expect(record.Properties!.Name).toBe(custom.domain);
-      expect(record.Properties!.HostedZoneId).toBe(custom.hostedZoneId);
-    }
+    expect(domain.Properties!.DomainNameConfigurations[0].IpAddressType).toBe('dualstack');
+    expect(resourcesOfType(template, 'AWS::Route53::RecordSet')).toHaveLength(0);
+    expect(JSON.stringify(template)).not.toContain(custom.hostedZoneId);
+    expect(template.Outputs!.CustomDomainTarget?.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
     expect(template.Outputs!.WebhookBaseUrl?.Value).toBe(`https://${custom.domain}`);
   });
 
@@ -344,7 +361,108 @@ describe('stack template (every parameter changed, protection off)', () => {
     const left = Object.keys(createdResources(defaults.template)).filter(
       (id) => !(id in createdResources(changed.template)),
     );
-    expect(left.sort()).toEqual(['CallerTokenSecret', 'Certificate']);
+    const tokenReadFilters = functionNames.map((name) => `${pascal(name)}TokenReadFailuresMetricFilter`);
+    expect(left.sort()).toEqual(
+      ['AlarmTopic', 'CallerTokenSecret', 'Certificate', 'Dashboard', 'DnsRecordA', 'DnsRecordAAAA', 'TokenReadFailuresAlarm', ...tokenReadFilters].sort(),
+    );
+  });
+});
+
+describe('package-time guards', () => {
+  it('`npm run package` with the placeholder domain and zone fails with a message saying what to pass', () => {
+    const { status, output } = npmRunPackage();
+    expect(status).not.toBe(0);
+    expect(output).toContain(`the domain is still the placeholder ${placeholderDomain}: pass --param="domain=`);
+    expect(output).toContain(`the hosted zone is still the placeholder ${placeholderZone}`);
+    expect(output).toContain('--param="dns=external"');
+    expect(output).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m); // a message, not a stack trace
+  }, packagingTimeout);
+
+  it('names the allowed values of protection and dns (the others: stack-plugin.test.ts)', () => {
+    const { status, output } = npmRunPackage([...testDomainParams, 'protection=bad']);
+    expect(status).not.toBe(0);
+    expect(output).toContain('--param="protection=bad" is not supported: protection must be one of "token", "off"');
+    const dns = npmRunPackage([...testDomainParams, 'dns=cloudflare']);
+    expect(dns.output).toContain('dns must be one of "route53", "external"');
+  }, packagingTimeout);
+});
+
+describe('alarms and dashboard', () => {
+  it('alarms on each function: errors, throttles, and p99 duration above half of timeoutSeconds (10 s)', () => {
+    const alarms = alarmsOf(defaults.template);
+    for (const name of functionNames) {
+      const id = pascal(name);
+      const dimensions = [{ Name: 'FunctionName', Value: `karmada-interpreter-test-${name}` }];
+      expect(alarms[`${id}ErrorsAlarm`]).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors', Dimensions: dimensions, Statistic: 'Sum', Threshold: 1 });
+      expect(alarms[`${id}ThrottlesAlarm`]).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Dimensions: dimensions, Threshold: 1 });
+      expect(alarms[`${id}LatencyAlarm`]).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Duration',
+        Dimensions: dimensions,
+        ExtendedStatistic: 'p99',
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 5000,
+      });
+    }
+  });
+
+  it('alarms on our code >= 500 answers (EMF ServerErrors over every operation), API 5xx, 429 and p99, token reads', () => {
+    const alarms = alarmsOf(defaults.template);
+    expect(alarms.ServerErrorAnswersAlarm!.Metrics).toEqual([
+      expect.objectContaining({ Expression: 'SELECT SUM(ServerErrors) FROM SCHEMA("KarmadaInterpreter", operation, service)', ReturnData: true }),
+    ]);
+    expect(alarms.ServerErrorAnswersAlarm!.Namespace).toBeUndefined();
+    const api = [{ Name: 'ApiId', Value: { Ref: 'HttpApi' } }];
+    expect(alarms.Api5xxAlarm).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: api, Threshold: 1 });
+    expect(alarms.ApiLatencyAlarm).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', Dimensions: api, ExtendedStatistic: 'p99', Threshold: 5000 });
+    expect(alarms.ThrottledCallsAlarm).toMatchObject({ Namespace: 'KarmadaInterpreter', MetricName: 'ThrottledCalls' });
+    expect(defaults.template.Resources.ThrottledCallsMetricFilter!.Properties).toMatchObject({
+      LogGroupName: { Ref: 'HttpApiLogGroup' },
+      FilterPattern: '{ $.status = "429" }',
+      MetricTransformations: [expect.objectContaining({ MetricNamespace: 'KarmadaInterpreter', MetricName: 'ThrottledCalls' })],
+    });
+    // The access log writes the status as a JSON string: the filter compares it as one.
+    expect(JSON.parse(defaults.template.Resources.HttpApiStage!.Properties!.AccessLogSettings.Format).status).toBe('$context.status');
+    expect(alarms.TokenReadFailuresAlarm).toMatchObject({ Namespace: 'KarmadaInterpreter', MetricName: 'TokenReadFailures' });
+    const filters = resourcesOfType(defaults.template, 'AWS::Logs::MetricFilter').filter(([id]) => id.endsWith('TokenReadFailuresMetricFilter'));
+    expect(filters).toHaveLength(functionNames.length);
+    for (const [, filter] of filters) expect(filter.Properties!.FilterPattern).toBe('{ $.message = "caller token read failed" }');
+  });
+
+  it('notifies a topic the stack creates, on alarm and on recovery', () => {
+    const { template } = defaults;
+    expect(template.Resources.AlarmTopic?.Type).toBe('AWS::SNS::Topic');
+    const alarms = Object.values(alarmsOf(template));
+    expect(alarms.length).toBe(functionNames.length * 3 + 5);
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: 'AlarmTopic' }]);
+      expect(alarm.OKActions).toEqual([{ Ref: 'AlarmTopic' }]);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+    expect(template.Outputs!.AlarmTopicArn?.Value).toEqual({ Ref: 'AlarmTopic' });
+  });
+
+  it('has one dashboard with calls, failures and latency per operation', () => {
+    const dashboard = defaults.template.Resources.Dashboard!;
+    expect(dashboard.Type).toBe('AWS::CloudWatch::Dashboard');
+    const body = JSON.parse(dashboard.Properties!.DashboardBody['Fn::Sub']) as { widgets: { properties: { title: string; metrics: unknown[] } }[] };
+    const titles = body.widgets.map((widget) => widget.properties.title);
+    expect(titles).toEqual(expect.arrayContaining(['Calls per operation', 'Failures per operation (successful: false)', 'Latency per operation (p99, ms)']));
+    const text = JSON.stringify(body);
+    for (const metric of ['Calls', 'Errors', 'Duration', 'ServerErrors']) {
+      expect(text).toContain(`SEARCH('{KarmadaInterpreter,operation,service} MetricName=\\"${metric}\\"'`);
+    }
+    for (const name of functionNames) expect(text).toContain(`karmada-interpreter-test-${name}`);
+  });
+
+  it('uses a given topic, creates none, and follows webhookTimeoutSeconds; no dashboard when off', () => {
+    const { template } = changed;
+    expect(template.Resources.AlarmTopic).toBeUndefined();
+    const alarms = alarmsOf(template);
+    for (const alarm of Object.values(alarms)) expect(alarm.AlarmActions).toEqual([custom.alarmTopicArn]);
+    expect(alarms.ApiLatencyAlarm!.Threshold).toBe(4000);
+    expect(alarms.TokenReadFailuresAlarm).toBeUndefined(); // protection off
+    expect(template.Resources.Dashboard).toBeUndefined();
   });
 });
 
@@ -413,9 +531,16 @@ describe('function artifacts', () => {
     for (const [key, result] of Object.entries(results)) {
       if (key === 'dispatcher:healthz') continue;
       expect(result.statusCode, key).toBe(200);
-      expect(result.body.kind, key).toBe('ResourceInterpreterContext');
       expect(result.body.response.uid, key).toBe(result.request!.uid);
-      expect(result.body.response.successful, key).toBe(true);
+      // Each review kind says success in its own words.
+      if (key.startsWith('convert:')) expect(result.body.response.result, key).toEqual({ status: 'Success' });
+      else if (key.startsWith('mutate:') || key.startsWith('validate:')) {
+        expect(result.body.kind, key).toBe('AdmissionReview');
+        expect(result.body.response.allowed, key).toBe(true);
+      } else {
+        expect(result.body.kind, key).toBe('ResourceInterpreterContext');
+        expect(result.body.response.successful, key).toBe(true);
+      }
     }
   }, 60_000);
 });

@@ -1,13 +1,13 @@
 // Regenerate the vectors: cd test/reference/quantity && go run . > ../../cases/quantity-vectors.json
 //
 // Prints reference vectors computed by the real k8s.io/apimachinery resource.Quantity, read by
-// test/quantity.test.ts. Where Go's MilliValue()/Value() is not the exact value, the vector also
-// carries the exact value that lib/kube/quantity.ts returns instead, and a note:
-//   - "overflow": the exact value does not fit in an int64;
+// test/quantity.test.ts. Where Go's MilliValue()/Value() is not the exact value, the vector says what
+// lib/kube/quantity.ts does instead, with a note:
+//   - "too-large": the exact value does not fit in an int64 (Go returns 0 or a wrapped value; TS throws a
+//     QuantityError, which the interpreters answer as a 400);
 //   - "negative-dec": Go's inf.Dec path mishandles negative values (it truncates then adds 1, and
 //     wraps unscaled values beyond int64), whereas TS rounds away from zero like Go's int64 path
-//     and Go's documentation;
-//   - "too-large": |value| >= 10^1000, which TS refuses to convert (it throws a QuantityError).
+//     and Go's documentation; the vector carries the exact value TS returns.
 package main
 
 import (
@@ -28,10 +28,6 @@ import (
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 )
 
-// maxDigits mirrors MAX_DIGITS in lib/kube/quantity.ts, which refuses to turn values of 10^maxDigits
-// or more into integers.
-const maxDigits = 1000
-
 type parseVector struct {
 	Input        string `json:"input"`
 	Error        bool   `json:"error,omitempty"`
@@ -43,7 +39,7 @@ type parseVector struct {
 	Canonical    string `json:"canonical,omitempty"`
 	MilliValue   string `json:"milliValue,omitempty"`
 	Value        string `json:"value,omitempty"`
-	// Set only where Go's int64 result is not the exact value; TooLarge means TS throws instead.
+	// Set only where Go's int64 result is not the exact value; TooLarge means TS throws instead (not an int64).
 	ExactMilliValue    string `json:"exactMilliValue,omitempty"`
 	MilliValueTooLarge bool   `json:"milliValueTooLarge,omitempty"`
 	MilliValueNote     string `json:"milliValueNote,omitempty"`
@@ -118,6 +114,23 @@ var specials = []string{
 	"9223372036854775807n", "9223372036854775808m", "9223372036854775.807k", "1000000000000000000000000",
 	"123456789012345678901234567890", "-123456789012345678901234567890", "0.123456789012345678901234567890",
 	"9223372036854775k", "9223372036854776k", "18446744073709551615n", "-9223372036854775807m",
+	// extreme exponents: Go keeps the scale in an int32 and lets it wrap
+	"0e300000000", "0e30000000", "0e2147483647", "0e-2147483648", "0e2147483648", "0e4294967296", "-0e2147483647",
+	// (not "1e-2147483648", "1.5e-2147483647" or "1e2147483648", whose int32 scale wraps to 10^2147483648, nor
+	// "1e-2147483647": on Go's inf.Dec path, rounding them to nano builds 10^2147483647 and Go does not come back.
+	// Nor "0e-300000000": Go parses it, but its MilliValue() builds 10^300000000 to divide zero by it.
+	// test/quantity.test.ts covers them: lib/kube/quantity.ts reads them the same way, in microseconds.)
+	"0.0e2147483647", "e-2147483648", ".e2147483647",
+	"1.55e-2147483647", "1.5e2147483647", "1e2147483646", "1e-2147483649", "1e-999", "-1e999", "1E21",
+	"1e0000000000000000000000000000000003", "1e-0000000000000000000000000000000000009", "1e+00000000000000000000000000000000021",
+	// around the int64 limit of Karmada's amounts (millicores for cpu, units otherwise)
+	"1e18", "1e19", "9.223372036854775807e18", "9.223372036854775808e18", "9223372036854775807", "9223372036854775.807",
+	"9223372036854775.8071", "9223372036854775807u", "9223372036854775807000u", "1180591620717411303424", "7.99999999999999999999Ei",
+	"7.999999999999999999999999999999Ei", "8Ei", "-8Ei", "0.99999999999999999999999999999Ki", "1.000000000000000000000000000000000000001Ki",
+	// long mantissas
+	"1" + strings.Repeat("0", 300), "0." + strings.Repeat("0", 300) + "1", strings.Repeat("9", 40) + "Ki",
+	"1" + strings.Repeat("0", 100) + "e-100", "0." + strings.Repeat("9", 80) + "Ki", "0." + strings.Repeat("9", 80),
+	strings.Repeat("0", 200) + "1.5", "1." + strings.Repeat("0", 200) + "1Mi", "-0." + strings.Repeat("0", 200) + "1Ei",
 }
 
 func main() {
@@ -141,7 +154,8 @@ func main() {
 	for _, literal := range []string{
 		"0", "1", "-1", "0.5", "-0.5", "2000", "1000", "1.5", "0.1", "0.001", "0.0001", "1e-7", "1e+21", "1.5e+21",
 		"123456.789", "9007199254740991", "9007199254740993", "9223372036854775807", "12345678901234567000",
-		"1e+300", "5e-324", "1024", "1.0", "1E3", "100e-2", "1e3",
+		"1e+300", "5e-324", "1024", "1.0", "1E3", "100e-2", "1e3", "1e21", "-1e21", "1.7976931348623157e308",
+		"9223372036854775808", "1180591620717411303424",
 	} {
 		out.JSON = append(out.JSON, jsonVectorFor(literal))
 	}
@@ -271,33 +285,41 @@ func describe(input string, get func(string) resource.Quantity) parseVector {
 	q = get(input)
 	v.Value = strconv.FormatInt(q.Value(), 10)
 
-	tooLarge := unscaled.Sign() != 0 && int64(len(new(big.Int).Abs(unscaled).String()))+scale > maxDigits
-	v.ExactMilliValue, v.MilliValueTooLarge, v.MilliValueNote = divergence(v.MilliValue, unscaled, scale+3, tooLarge)
-	v.ExactValue, v.ValueTooLarge, v.ValueNote = divergence(v.Value, unscaled, scale, tooLarge)
+	v.ExactMilliValue, v.MilliValueTooLarge, v.MilliValueNote = divergence(v.MilliValue, unscaled, scale+3)
+	v.ExactValue, v.ValueTooLarge, v.ValueNote = divergence(v.Value, unscaled, scale)
 	return v
 }
 
 // divergence computes unscaled*10^shift rounded away from zero; it returns nothing when Go agrees.
-func divergence(goResult string, unscaled *big.Int, shift int64, tooLarge bool) (exactResult string, _ bool, note string) {
-	if tooLarge {
+func divergence(goResult string, unscaled *big.Int, shift int64) (exactResult string, tooLarge bool, note string) {
+	if unscaled.Sign() == 0 {
+		return "", false, ""
+	}
+	// Integer digits of the exact value: past 19, it is at least 10^19 and no int64 holds it.
+	integerDigits := int64(len(new(big.Int).Abs(unscaled).String())) + shift
+	if integerDigits > 19 {
 		return "", true, "too-large"
 	}
 	exact := new(big.Int).Set(unscaled)
-	if shift >= 0 {
+	switch {
+	case integerDigits <= 0:
+		exact.SetInt64(int64(unscaled.Sign()))
+	case shift >= 0:
 		exact.Mul(exact, new(big.Int).Exp(big.NewInt(10), big.NewInt(shift), nil))
-	} else {
+	default:
 		rem := new(big.Int)
 		exact.QuoRem(exact, new(big.Int).Exp(big.NewInt(10), big.NewInt(-shift), nil), rem)
 		if rem.Sign() != 0 {
 			exact.Add(exact, big.NewInt(int64(unscaled.Sign())))
 		}
 	}
+	if !exact.IsInt64() || exact.Cmp(big.NewInt(math.MinInt64)) == 0 {
+		return "", true, "too-large"
+	}
 	s := exact.String()
 	switch {
 	case s == goResult:
 		return "", false, ""
-	case !exact.IsInt64():
-		return s, false, "overflow"
 	case exact.Sign() < 0:
 		return s, false, "negative-dec"
 	}

@@ -1,13 +1,13 @@
-// The Lambda handlers' composition: the interpreter review over the HTTP API transport, plus the health route.
-import type { InterpreterOperation } from './protocol/operations';
-import { uidOf } from './protocol/request';
-import { errored } from './protocol/responses';
-import { interpret } from './interpreters/interpret';
-import { registry } from './interpreters/index';
-import { callerGuard } from './auth/caller-protection';
-import { readConfig } from './config';
-import { logger } from './observability/call-record';
-import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from './transport/http-api';
+// The interpreter functions' handlers: Karmada's ResourceInterpreterContext over the HTTP API transport, plus the
+// health route. Imports nothing of conversion or admission, so the interpreter bundles stay free of them.
+import type { InterpreterOperation } from '../protocol/operations';
+import { uidOf } from '../protocol/request';
+import { errored } from '../protocol/responses';
+import { interpret } from '../interpreters/interpret';
+import { registry } from '../interpreters/index';
+import { logger } from '../observability/call-record';
+import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from '../transport/http-api';
+import { guard } from './guard';
 
 /** The ResourceInterpreterContext review; with `routeOperation`, only that operation is accepted. */
 export function interpreterEndpoint(routeOperation?: InterpreterOperation): ReviewEndpoint {
@@ -33,8 +33,6 @@ export function interpreterEndpoint(routeOperation?: InterpreterOperation): Revi
     },
   };
 }
-
-const guard = callerGuard(readConfig());
 
 /** Handler for one operation's route: `POST [/{token}]/interpreter/<operation>`. */
 export function operationHandler(operation: InterpreterOperation): HttpApiHandler {

@@ -1,0 +1,344 @@
+// `npm run bench -- anchor`: the local server (`npm start`) side by side with Karmada v1.17.1's own Go example webhook
+// (examples/customresourceinterpreter/webhook), both over HTTPS with one throw-away certificate, one autocannon
+// client, interleaved rounds. The Go example's metrics listener binds :8080 on every interface, so the whole
+// measurement runs in a network namespace holding only loopback (`unshare -n`, root), client and both servers in it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { projectRoot } from './artifacts';
+import { aggregateStatusBody, typicalBody } from './bodies';
+import { childEnv, median, percentile, stopChild } from './report';
+
+export const anchorModuleDir = join(projectRoot, 'bench/anchor');
+const goPackage = 'github.com/karmada-io/karmada/examples/customresourceinterpreter/webhook';
+const cacheDir = process.env.BENCH_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'karmada-serverless-bench');
+
+export interface AnchorCase {
+  name: string;
+  /** Our route for the operation; the Go example serves every operation on /interpreter-workload. */
+  localPath: string;
+  body: string;
+  /** Small bodies are held to ≥ 1.0× the Go example, the 1,000-cluster body to ≥ 1.5×. */
+  minRatio: number;
+}
+
+export function anchorCases(): AnchorCase[] {
+  const body = (value: unknown) => JSON.stringify(value);
+  return [
+    { name: 'InterpretReplica (guide Workload)', localPath: '/interpreter/interpret-replica', body: body(typicalBody('InterpretReplica')), minRatio: 1 },
+    { name: 'InterpretDependency (envFrom)', localPath: '/interpreter/interpret-dependency', body: body(typicalBody('InterpretDependency')), minRatio: 1 },
+    { name: 'AggregateStatus, 3 clusters', localPath: '/interpreter/aggregate-status', body: body(typicalBody('AggregateStatus')), minRatio: 1 },
+    { name: 'AggregateStatus, 1,000 clusters', localPath: '/interpreter/aggregate-status', body: body(aggregateStatusBody(1000)), minRatio: 1.5 },
+  ];
+}
+
+/** Builds the Go example once per bench/anchor/go.sum (cached outside the repo; GOCACHE/GOMODCACHE are the shared defaults). */
+export function goExampleBinary(log: (line: string) => void): string {
+  const key = createHash('sha256').update(readFileSync(join(anchorModuleDir, 'go.mod'))).update(readFileSync(join(anchorModuleDir, 'go.sum'))).digest('hex').slice(0, 12);
+  const binary = join(cacheDir, `karmada-example-webhook-${key}`);
+  if (existsSync(binary)) return binary;
+  mkdirSync(cacheDir, { recursive: true });
+  log(`building Karmada's example webhook (${goPackage}) into ${binary} (first run: a few minutes)...`);
+  const built = spawnSync('nice', ['go', 'build', '-trimpath', '-o', binary, goPackage], { cwd: anchorModuleDir, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (built.status !== 0) throw new Error(`go build of ${goPackage} failed (exit ${built.status})`);
+  return binary;
+}
+
+interface Pki {
+  dir: string;
+  cert: string;
+  key: string;
+  kubeconfig: string;
+}
+
+/** A throw-away self-signed ECDSA certificate for 127.0.0.1 (tls.crt/tls.key, as the Go example's --cert-dir wants). */
+function throwAwayPki(): Pki {
+  const dir = mkdtempSync(join(tmpdir(), 'anchor-pki-'));
+  const cert = join(dir, 'tls.crt');
+  const key = join(dir, 'tls.key');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  // The example only needs a kubeconfig to build its manager; nothing is ever asked of this API server.
+  const kubeconfig = join(dir, 'kubeconfig');
+  writeFileSync(kubeconfig, ['apiVersion: v1', 'kind: Config', 'clusters: [{name: none, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]', 'users: [{name: none, user: {token: unused}}]', 'contexts: [{name: none, context: {cluster: none, user: none}}]', 'current-context: none', ''].join('\n'));
+  return { dir, cert, key, kubeconfig };
+}
+
+function post(port: number, path: string, body: string, timeoutMs = 1000): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', rejectUnauthorized: false, agent: false, timeout: timeoutMs, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function goodAnswer(port: number, path: string, body: string): Promise<boolean> {
+  try {
+    const { status, text } = await post(port, path, body);
+    return status === 200 && (JSON.parse(text) as { response?: { successful?: boolean } }).response?.successful === true;
+  } catch {
+    return false;
+  }
+}
+
+interface Server {
+  name: string;
+  child: ChildProcess;
+  port: number;
+  path(anchorCase: AnchorCase): string;
+  /** Milliseconds from spawn to the first successful InterpretReplica answer. */
+  startupMs: number;
+}
+
+let nextPort = 18443;
+
+async function startServer(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, port: number, path: (c: AnchorCase) => string, probe: AnchorCase): Promise<Server> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', 'ignore', process.env.BENCH_ANCHOR_VERBOSE ? 'inherit' : 'ignore'], detached: false });
+  const deadline = started + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before answering`);
+    if (await goodAnswer(port, path(probe), probe.body)) return { name, child, port, path, startupMs: performance.now() - started };
+    if (performance.now() > deadline) throw new Error(`${name} gave no good answer within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+function startGo(binary: string, pki: Pki, probe: AnchorCase): Promise<Server> {
+  const port = nextPort++;
+  const args = [`--kubeconfig=${pki.kubeconfig}`, `--cert-dir=${pki.dir}`, '--bind-address=127.0.0.1', `--secure-port=${port}`];
+  return startServer('Go example (Karmada v1.17.1)', binary, args, childEnv({}), port, () => '/interpreter-workload', probe);
+}
+
+/** `npm start`, as the README runs it, with the default log level (INFO: one line per call, like the Go example's klog). */
+function startLocal(pki: Pki, probe: AnchorCase, command: 'npm' | 'node' = 'npm'): Promise<Server> {
+  const port = nextPort++;
+  const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', TLS_CERT: pki.cert, TLS_KEY: pki.key, POWERTOOLS_LOG_LEVEL: undefined, POWERTOOLS_METRICS_DISABLED: undefined, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
+  const [cmd, args] = command === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, ['--enable-source-maps', 'scripts/start.mjs']];
+  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.mjs)', cmd, args as string[], env, port, (c) => c.localPath, probe);
+}
+
+/** A process and its descendants, minus npm and sh wrappers (they are not the server). */
+function serverTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+    } catch {
+      // gone
+    }
+  }
+  const tree: number[] = [];
+  const visit = (p: number) => {
+    const name = names.get(p) ?? '';
+    if (!/^(npm|sh)/.test(name)) tree.push(p);
+    for (const child of children.get(p) ?? []) visit(child);
+  };
+  visit(pid);
+  return tree;
+}
+
+/** Resident memory (MB) of the server processes. */
+function serverRssMb(pid: number): number {
+  let totalKb = 0;
+  for (const p of serverTree(pid)) {
+    try {
+      totalKb += Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return totalKb / 1024;
+}
+
+/** CPU time (user + system, ms) of a process and its descendants, skipping npm/sh wrappers. */
+function serverCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of serverTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return (ticks * 1000) / clockTicksPerSecond;
+}
+
+const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+interface Run {
+  /** Server CPU time per answered request: what the server spends, whatever else the machine runs. */
+  cpuUsPerRequest: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+function load(server: Server, path: string, body: string, connections: number, seconds: number, keepLatencies: boolean): Promise<Run> {
+  const latencies: number[] = [];
+  const port = server.port;
+  const cpuBefore = serverCpuMs(server.child.pid!);
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `https://127.0.0.1:${port}${path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: seconds, tlsOptions: { rejectUnauthorized: false } } as autocannon.Options,
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          cpuUsPerRequest: ((serverCpuMs(server.child.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+          requestsPerSecond: result.requests.total / seconds,
+          p50Ms: keepLatencies ? percentile(latencies, 50) : result.latency.p50,
+          p99Ms: keepLatencies ? percentile(latencies, 99) : result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    if (keepLatencies) instance.on('response', (_client, _statusCode, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+export interface AnchorSettings {
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number[];
+  startupRuns: number;
+}
+
+export interface AnchorRow {
+  case: string;
+  connections: number;
+  minRatio: number;
+  go: Run;
+  local: Run;
+  /** Median over rounds of local ÷ Go req/s measured back to back. */
+  ratio: number;
+  roundRatios: number[];
+}
+
+export interface AnchorResult {
+  settings: AnchorSettings;
+  rows: AnchorRow[];
+  rssMb: { goIdle: number; localIdle: number; goAfter: number; localAfter: number };
+  startupMs: { go: number[]; npmStart: number[]; nodeStart: number[]; npmNoop: number[] };
+  bodyBytes: Record<string, number>;
+}
+
+function medianRun(runs: Run[]): Run {
+  return {
+    cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
+    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  };
+}
+
+/** npm's own start-up: `npm start` of a package whose start script is `node -e 0` (what any `npm start` costs). */
+function npmNoopMs(): number {
+  const dir = join(cacheDir, 'npm-noop');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'noop', private: true, scripts: { start: 'node -e 0' } }));
+  const started = performance.now();
+  spawnSync('npm', ['start', '--silent'], { cwd: dir, stdio: 'ignore', env: childEnv({}) });
+  return performance.now() - started;
+}
+
+export async function measureAnchor(settings: AnchorSettings, log: (line: string) => void): Promise<AnchorResult> {
+  const binary = goExampleBinary(log);
+  const pki = throwAwayPki();
+  const cases = anchorCases();
+  const probe = cases[0]!;
+  try {
+    // Start-up, interleaved: spawn → first good InterpretReplica answer, each server alone.
+    const startupMs: AnchorResult['startupMs'] = { go: [], npmStart: [], nodeStart: [], npmNoop: [] };
+    log(`start-up: ${settings.startupRuns} rounds of Go example / npm start / node scripts/start.mjs / npm start of a no-op package...`);
+    for (let round = 0; round < settings.startupRuns + 1; round++) {
+      const go = await startGo(binary, pki, probe);
+      await stopChild(go.child);
+      const npm = await startLocal(pki, probe, 'npm');
+      await stopChild(npm.child);
+      const node = await startLocal(pki, probe, 'node');
+      await stopChild(node.child);
+      const noop = npmNoopMs();
+      if (round === 0) continue; // first round warms file caches (and builds anything `npm start` caches)
+      startupMs.go.push(go.startupMs);
+      startupMs.npmStart.push(npm.startupMs);
+      startupMs.nodeStart.push(node.startupMs);
+      startupMs.npmNoop.push(noop);
+    }
+
+    const go = await startGo(binary, pki, probe);
+    const local = await startLocal(pki, probe, 'npm');
+    try {
+      for (const c of cases) {
+        if (!(await goodAnswer(go.port, go.path(c), c.body))) throw new Error(`the Go example does not answer ${c.name} successfully`);
+        if (!(await goodAnswer(local.port, local.path(c), c.body))) throw new Error(`the local server does not answer ${c.name} successfully`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const idle = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
+      const rows: AnchorRow[] = [];
+      for (const connections of settings.connections) {
+        for (const c of cases) {
+          const runs = { go: [] as Run[], local: [] as Run[] };
+          const roundRatios: number[] = [];
+          for (const server of [go, local]) await load(server, server.path(c), c.body, connections, settings.warmupSeconds, false);
+          for (let round = 0; round < settings.rounds; round++) {
+            const order = round % 2 === 0 ? [go, local] : [local, go];
+            const got = new Map<Server, Run>();
+            for (const server of order) got.set(server, await load(server, server.path(c), c.body, connections, settings.seconds, true));
+            runs.go.push(got.get(go)!);
+            runs.local.push(got.get(local)!);
+            roundRatios.push(got.get(local)!.requestsPerSecond / got.get(go)!.requestsPerSecond);
+          }
+          const row: AnchorRow = { case: c.name, connections, minRatio: c.minRatio, go: medianRun(runs.go), local: medianRun(runs.local), ratio: median(roundRatios), roundRatios };
+          rows.push(row);
+          log(`  ${c.name}, ${connections} connections: Go ${Math.round(row.go.requestsPerSecond)} req/s, local ${Math.round(row.local.requestsPerSecond)} req/s, ${row.ratio.toFixed(2)}× (rounds ${roundRatios.map((r) => r.toFixed(2)).join(' ')}); server CPU per request Go ${row.go.cpuUsPerRequest.toFixed(0)} µs, local ${row.local.cpuUsPerRequest.toFixed(0)} µs`);
+        }
+      }
+      const after = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
+      return {
+        settings,
+        rows,
+        rssMb: { goIdle: idle.go, localIdle: idle.local, goAfter: after.go, localAfter: after.local },
+        startupMs,
+        bodyBytes: Object.fromEntries(cases.map((c) => [c.name, Buffer.byteLength(c.body)])),
+      };
+    } finally {
+      await stopChild(go.child);
+      await stopChild(local.child);
+    }
+  } finally {
+    rmSync(pki.dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether this process already runs in a network namespace of its own (set by the re-exec below). */
+export const inPrivateNetwork = process.env.BENCH_PRIVATE_NETWORK === '1';
+
+/** Re-runs `node <script> anchor` inside `unshare -n` with loopback up; undefined when that cannot be done here. */
+export function privateNetworkCommand(): string[] | undefined {
+  const probe = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' });
+  if (probe.status !== 0) return undefined;
+  return ['unshare', '-n', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh'];
+}

@@ -1,0 +1,242 @@
+'use strict';
+// A local Serverless Framework plugin (osls / v3 API, also loads in v4): package-time guards and the alarms and
+// dashboard generated for every function in serverless.yml, so functions added later are covered without editing
+// this file (docs/adr/0006-alarms-and-package-time-guards.md). It reads its settings from `custom.stack`.
+
+const placeholder = { domain: 'interpreter.example.com', hostedZoneId: 'Z0000000000000000000' };
+const choices = { protection: ['token', 'off'], dns: ['route53', 'external'], alarms: ['on', 'off'], dashboard: ['on', 'off'] };
+const metricsNamespace = 'KarmadaInterpreter';
+const fiveMinutes = 300;
+
+/** CloudFormation logical ids: letters and digits only. */
+const pascal = (name) => name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
+
+class StackPlugin {
+  constructor(serverless) {
+    this.serverless = serverless;
+    this.hooks = {
+      // The first packaging step, before esbuild: a refused configuration costs nothing.
+      'before:package:cleanup': () => this.guard(),
+      // `serverless deploy --package <dir>` skips packaging: check again right before deploying.
+      'before:deploy:deploy': () => this.guard(),
+      'before:package:finalize': () => this.addMonitoring(),
+    };
+  }
+
+  settings() {
+    return this.serverless.service.custom?.stack ?? {};
+  }
+
+  fail(message) {
+    throw new this.serverless.classes.Error(message);
+  }
+
+  guard() {
+    const settings = this.settings();
+    for (const [name, allowed] of Object.entries(choices)) {
+      const value = String(settings[name]);
+      if (!allowed.includes(value)) {
+        this.fail(`--param="${name}=${value}" is not supported: ${name} must be one of ${allowed.map((choice) => `"${choice}"`).join(', ')}`);
+      }
+    }
+    const timeout = Number(settings.webhookTimeoutSeconds);
+    if (!Number.isInteger(timeout) || timeout < 1 || timeout > 30) {
+      this.fail(`--param="webhookTimeoutSeconds=${settings.webhookTimeoutSeconds}" must be the webhook's timeoutSeconds, a whole number from 1 to 30`);
+    }
+    const problems = [];
+    if (settings.domain === placeholder.domain) {
+      problems.push(`the domain is still the placeholder ${placeholder.domain}: pass --param="domain=<the webhook's host name>"`);
+    }
+    if (settings.dns === 'route53' && settings.hostedZoneId === placeholder.hostedZoneId) {
+      problems.push(
+        `the hosted zone is still the placeholder ${placeholder.hostedZoneId}: pass --param="hostedZoneId=<the public Route 53 zone of the domain>", ` +
+          'or --param="dns=external" when the domain\'s DNS is hosted elsewhere',
+      );
+    }
+    if (problems.length > 0) this.fail(`Refusing to package a stack that cannot be deployed: ${problems.join('; ')}.`);
+  }
+
+  addMonitoring() {
+    const settings = this.settings();
+    const service = this.serverless.service;
+    const naming = this.serverless.getProvider('aws').naming;
+    const template = service.provider.compiledCloudFormationTemplate;
+    const resources = template.Resources;
+    const outputs = (template.Outputs ??= {});
+    const prefix = `${service.service}-${this.serverless.getProvider('aws').getStage()}`;
+    const functions = service.getAllFunctions().map((name) => ({
+      key: name,
+      id: pascal(name),
+      functionName: service.getFunction(name).name,
+      logGroup: naming.getLogGroupLogicalId(name),
+    }));
+    const alarmsOn = settings.alarms === 'on';
+    const tokenOn = settings.protection === 'token';
+    const halfTimeoutMs = (Number(settings.webhookTimeoutSeconds) * 1000) / 2;
+
+    // Metrics from logs: throttled calls (429 in the JSON access log) and failed reads of the caller token.
+    resources.ThrottledCallsMetricFilter = {
+      Type: 'AWS::Logs::MetricFilter',
+      Properties: {
+        LogGroupName: { Ref: 'HttpApiLogGroup' },
+        FilterPattern: '{ $.status = "429" }',
+        MetricTransformations: [{ MetricNamespace: metricsNamespace, MetricName: 'ThrottledCalls', MetricValue: '1', DefaultValue: 0 }],
+      },
+    };
+    if (tokenOn) {
+      for (const fn of functions) {
+        resources[`${fn.id}TokenReadFailuresMetricFilter`] = {
+          Type: 'AWS::Logs::MetricFilter',
+          Properties: {
+            LogGroupName: { Ref: fn.logGroup },
+            FilterPattern: '{ $.message = "caller token read failed" }',
+            MetricTransformations: [{ MetricNamespace: metricsNamespace, MetricName: 'TokenReadFailures', MetricValue: '1' }],
+          },
+        };
+      }
+    }
+
+    if (alarmsOn) {
+      const topic = settings.alarmTopicArn ? settings.alarmTopicArn : { Ref: 'AlarmTopic' };
+      if (!settings.alarmTopicArn) {
+        resources.AlarmTopic = { Type: 'AWS::SNS::Topic', Properties: { DisplayName: `${prefix} alarms` } };
+        if (settings.alarmEmail) {
+          resources.AlarmEmailSubscription = {
+            Type: 'AWS::SNS::Subscription',
+            Properties: { TopicArn: { Ref: 'AlarmTopic' }, Protocol: 'email', Endpoint: settings.alarmEmail },
+          };
+        }
+      }
+      outputs.AlarmTopicArn = { Description: 'SNS topic the alarms notify (subscribe to it)', Value: topic };
+
+      const alarm = (id, name, description, properties) => {
+        resources[id] = {
+          Type: 'AWS::CloudWatch::Alarm',
+          Properties: {
+            AlarmName: `${prefix}-${name}`,
+            AlarmDescription: description,
+            ActionsEnabled: true,
+            AlarmActions: [topic],
+            OKActions: [topic],
+            Period: fiveMinutes,
+            EvaluationPeriods: 1,
+            ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+            Threshold: 1,
+            TreatMissingData: 'notBreaching',
+            ...properties,
+          },
+        };
+      };
+      const lambdaMetric = (fn, metric) => ({ Namespace: 'AWS/Lambda', MetricName: metric, Dimensions: [{ Name: 'FunctionName', Value: fn.functionName }] });
+
+      for (const fn of functions) {
+        alarm(`${fn.id}ErrorsAlarm`, `${fn.key}-errors`, `${fn.functionName}: invocations failed (crash or timeout): Karmada got no answer`, {
+          ...lambdaMetric(fn, 'Errors'),
+          Statistic: 'Sum',
+        });
+        alarm(`${fn.id}ThrottlesAlarm`, `${fn.key}-throttles`, `${fn.functionName}: invocations throttled (reserved or account concurrency reached)`, {
+          ...lambdaMetric(fn, 'Throttles'),
+          Statistic: 'Sum',
+        });
+        alarm(`${fn.id}LatencyAlarm`, `${fn.key}-p99-latency`, `${fn.functionName}: p99 duration above half of the webhook timeoutSeconds (${settings.webhookTimeoutSeconds} s)`, {
+          ...lambdaMetric(fn, 'Duration'),
+          ExtendedStatistic: 'p99',
+          ComparisonOperator: 'GreaterThanThreshold',
+          Threshold: halfTimeoutMs,
+          EvaluationPeriods: 3,
+          DatapointsToAlarm: 2,
+        });
+      }
+
+      // Our own answers with code >= 500, whatever the operation (the EMF metric has an `operation` dimension, so a
+      // Metrics Insights query sums over every operation, including those added later).
+      alarm('ServerErrorAnswersAlarm', 'server-error-answers', 'Answers with successful: false and code >= 500 (misconfiguration, caller token unverifiable, internal error)', {
+        Period: undefined,
+        Metrics: [
+          {
+            Id: 'serverErrors',
+            Expression: `SELECT SUM(ServerErrors) FROM SCHEMA("${metricsNamespace}", operation, service)`,
+            Period: fiveMinutes,
+            ReturnData: true,
+          },
+        ],
+      });
+      const apiMetric = (metric) => ({ Namespace: 'AWS/ApiGateway', MetricName: metric, Dimensions: [{ Name: 'ApiId', Value: { Ref: 'HttpApi' } }] });
+      alarm('Api5xxAlarm', 'api-5xx', 'API Gateway answered 5xx (function failures, 503 token unverifiable, integration errors)', {
+        ...apiMetric('5xx'),
+        Statistic: 'Sum',
+      });
+      alarm('ApiLatencyAlarm', 'api-p99-latency', `API Gateway p99 latency above half of the webhook timeoutSeconds (${settings.webhookTimeoutSeconds} s)`, {
+        ...apiMetric('Latency'),
+        ExtendedStatistic: 'p99',
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: halfTimeoutMs,
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 2,
+      });
+      alarm('ThrottledCallsAlarm', 'api-429', 'API Gateway throttled calls (429): the throttleRateLimit/throttleBurstLimit ceiling is reached; Karmada retries later', {
+        Namespace: metricsNamespace,
+        MetricName: 'ThrottledCalls',
+        Statistic: 'Sum',
+      });
+      if (tokenOn) {
+        alarm('TokenReadFailuresAlarm', 'token-read-failures', 'Reads of the caller token from Secrets Manager failed (503 on a cold cache, rotation not seen)', {
+          Namespace: metricsNamespace,
+          MetricName: 'TokenReadFailures',
+          Statistic: 'Sum',
+        });
+      }
+      for (const resource of Object.values(resources)) {
+        if (resource.Type !== 'AWS::CloudWatch::Alarm') continue;
+        for (const [key, value] of Object.entries(resource.Properties)) if (value === undefined) delete resource.Properties[key];
+      }
+    }
+
+    if (settings.dashboard === 'on') {
+      resources.Dashboard = {
+        Type: 'AWS::CloudWatch::Dashboard',
+        Properties: { DashboardName: prefix, DashboardBody: { 'Fn::Sub': JSON.stringify(dashboardBody(functions, halfTimeoutMs, tokenOn)) } },
+      };
+      outputs.DashboardName = { Description: 'CloudWatch dashboard of the interpreter', Value: prefix };
+    }
+  }
+}
+
+/** The dashboard: calls, failures and latency per operation (our EMF metrics), then functions, API Gateway, token. */
+function dashboardBody(functions, halfTimeoutMs, tokenOn) {
+  const search = (metric, stat) => [{ expression: `SEARCH('{${metricsNamespace},operation,service} MetricName="${metric}"', '${stat}', 60)`, id: `${metric.toLowerCase()}${stat.replace(/\W/g, '')}` }];
+  const perFunction = (metric, stat) => functions.map((fn) => ['AWS/Lambda', metric, 'FunctionName', fn.functionName, { stat, label: fn.key }]);
+  const widget = (x, y, title, metrics, extra = {}) => ({
+    type: 'metric',
+    x,
+    y,
+    width: 12,
+    height: 6,
+    properties: { title, region: '${AWS::Region}', view: 'timeSeries', stacked: false, period: 60, metrics, ...extra },
+  });
+  const halfTimeout = { horizontal: [{ label: 'half of timeoutSeconds', value: halfTimeoutMs }] };
+  const widgets = [
+    widget(0, 0, 'Calls per operation', search('Calls', 'Sum')),
+    widget(12, 0, 'Failures per operation (successful: false)', search('Errors', 'Sum')),
+    widget(0, 6, 'Latency per operation (p99, ms)', search('Duration', 'p99'), { annotations: halfTimeout }),
+    widget(12, 6, 'Answers with code >= 500 per operation', search('ServerErrors', 'Sum')),
+    widget(0, 12, 'Lambda errors per function', perFunction('Errors', 'Sum')),
+    widget(12, 12, 'Lambda throttles per function', perFunction('Throttles', 'Sum')),
+    widget(0, 18, 'Lambda duration per function (p99, ms)', perFunction('Duration', 'p99'), { annotations: halfTimeout }),
+    widget(12, 18, 'Lambda concurrent executions per function', perFunction('ConcurrentExecutions', 'Maximum')),
+    widget(0, 24, 'API Gateway calls, 4xx, 5xx, throttled (429)', [
+      ['AWS/ApiGateway', 'Count', 'ApiId', '${HttpApi}', { stat: 'Sum' }],
+      ['AWS/ApiGateway', '4xx', 'ApiId', '${HttpApi}', { stat: 'Sum' }],
+      ['AWS/ApiGateway', '5xx', 'ApiId', '${HttpApi}', { stat: 'Sum' }],
+      [metricsNamespace, 'ThrottledCalls', { stat: 'Sum', label: '429 (access log)' }],
+    ]),
+    widget(12, 24, 'API Gateway latency (p99, ms)', [
+      ['AWS/ApiGateway', 'Latency', 'ApiId', '${HttpApi}', { stat: 'p99' }],
+      ['AWS/ApiGateway', 'IntegrationLatency', 'ApiId', '${HttpApi}', { stat: 'p99' }],
+    ], { annotations: halfTimeout }),
+  ];
+  if (tokenOn) widgets.push(widget(0, 30, 'Caller token reads failed (Secrets Manager)', [[metricsNamespace, 'TokenReadFailures', { stat: 'Sum' }]]));
+  return { widgets };
+}
+
+module.exports = StackPlugin;

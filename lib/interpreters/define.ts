@@ -1,0 +1,58 @@
+// Typed interpreters: a kind declares the TypeScript type of its resource and a decoder, and its operation
+// functions receive decoded objects instead of unstructured JSON. The registry stays untyped (one shape for all kinds).
+import { PatchBuilder } from '../protocol/patch';
+import type { GroupVersionKind, JsonObject, ResourceInterpreterRequest } from '../protocol/types';
+import type { InterpreterOperation } from '../protocol/operations';
+import type { OperationFunctions, OperationResults, ResourceInterpreter } from './registry';
+
+/**
+ * Reads an object of the kind into its typed view, throwing `invalidInput` (a 400) that names the field's path
+ * (`path` is `object` or `observedObject`) for any field of the wrong type. It must not default or alter values:
+ * patches are built against the object as Karmada sent it (see `TypedRequest.patch`).
+ */
+export type Decoder<T> = (object: JsonObject, path: string, kind: GroupVersionKind) => T;
+
+/** A request whose objects are decoded: what a typed operation function receives. */
+export interface TypedRequest<T> extends Omit<ResourceInterpreterRequest, 'object' | 'observedObject'> {
+  /** `request.object`, decoded. */
+  object: T;
+  /** `request.observedObject` (Retain only), decoded. */
+  observedObject?: T;
+  /** A JSON Patch builder over `request.object` exactly as Karmada sent it (it applies the patch to that). */
+  patch(): PatchBuilder;
+}
+
+export type TypedOperationFunction<T, Op extends InterpreterOperation> = (request: TypedRequest<T>) => OperationResults[Op];
+
+export type TypedOperationFunctions<T> = { [Op in InterpreterOperation]?: TypedOperationFunction<T, Op> };
+
+export interface InterpreterDefinition<T> {
+  readonly group: string;
+  readonly versions: readonly string[];
+  readonly kind: string;
+  /** The resource's plural name, as in the CRD (used to name webhooks). */
+  readonly plural: string;
+  readonly decode: Decoder<T>;
+  readonly operations: TypedOperationFunctions<T>;
+}
+
+function typedRequest<T>(request: ResourceInterpreterRequest, decode: Decoder<T>): TypedRequest<T> {
+  const { object, observedObject } = request;
+  // A plain spread, then the decoded objects over the raw ones: rest destructuring with excluded keys takes V8's
+  // slow path (~1.5 µs a call, as much as the rest of the decoding).
+  const typed = { ...request } as unknown as TypedRequest<T>;
+  typed.object = decode(object, 'object', request.kind);
+  typed.patch = () => new PatchBuilder(object);
+  if (observedObject !== undefined) typed.observedObject = decode(observedObject, 'observedObject', request.kind);
+  return typed;
+}
+
+/** A registry entry whose operations decode `request.object` (and `observedObject`) before they run. */
+export function defineInterpreter<T>(definition: InterpreterDefinition<T>): ResourceInterpreter {
+  const { decode, operations: typed, ...identity } = definition;
+  const operations: Record<string, unknown> = {};
+  for (const [operation, fn] of Object.entries(typed) as [InterpreterOperation, TypedOperationFunction<T, InterpreterOperation>][]) {
+    if (fn !== undefined) operations[operation] = (request: ResourceInterpreterRequest) => fn(typedRequest(request, decode));
+  }
+  return { ...identity, operations: operations as OperationFunctions };
+}

@@ -1,0 +1,170 @@
+// Workload's admission: defaulting (spec.replicas = 1) and validation with kube's field errors, for every served version.
+import type { AdmissionAttributes, AdmittedKind, Validation } from '../admission/registry';
+import { duplicate, forbidden, invalid, required, tooManyItems, typeInvalid, type FieldError } from '../kube/field-errors';
+import { podTemplateLimits } from '../kube/limits';
+import { dns1123LabelErrors } from '../kube/names';
+import { int32Max, isJsonObject } from '../protocol/json';
+import { PatchBuilder } from '../protocol/patch';
+import type { JsonObject, JsonValue } from '../protocol/types';
+import { aliasAnnotation, rolloutAnnotation, workloadGroup, workloadKind, workloadVersions } from './workload-versions';
+
+const maxWarnedName = 63;
+
+function present(parent: JsonObject | undefined, name: string): JsonValue | undefined {
+  if (parent === undefined || !Object.hasOwn(parent, name)) return undefined;
+  const value = parent[name];
+  return value === null ? undefined : value;
+}
+
+/** Defaulting: `spec.replicas` = 1 when absent; an object that has it gets no patch. A spec of the wrong type is left to validation. */
+function defaults({ object }: AdmissionAttributes) {
+  const spec = present(object, 'spec');
+  if (spec !== undefined && !isJsonObject(spec)) return [];
+  if (present(spec as JsonObject | undefined, 'replicas') !== undefined) return [];
+  return new PatchBuilder(object).add(['spec', 'replicas'], 1).operations;
+}
+
+function annotationsOf(object: JsonObject): JsonObject | undefined {
+  const metadata = present(object, 'metadata');
+  const annotations = isJsonObject(metadata) ? present(metadata, 'annotations') : undefined;
+  return isJsonObject(annotations) ? annotations : undefined;
+}
+
+/** Where this version keeps the alias, and its value (undefined when unset or not a string). */
+function aliasOf(object: JsonObject, version: string): { field: string; value: JsonValue | undefined } {
+  if (version === 'v1alpha1') return { field: `metadata.annotations[${aliasAnnotation}]`, value: present(annotationsOf(object), aliasAnnotation) };
+  const spec = present(object, 'spec');
+  return { field: 'spec.alias', value: isJsonObject(spec) ? present(spec, 'alias') : undefined };
+}
+
+function validateReplicas(spec: JsonObject, errors: FieldError[]): void {
+  const replicas = present(spec, 'replicas');
+  if (replicas === undefined) return;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas)) errors.push(typeInvalid('spec.replicas', replicas, 'integer'));
+  else if (replicas < 0) errors.push(invalid('spec.replicas', replicas, 'must be greater than or equal to 0'));
+  else if (replicas > int32Max) errors.push(invalid('spec.replicas', replicas, `must be less than or equal to ${int32Max}`));
+}
+
+const podSpecLists = ['initContainers', 'containers', 'ephemeralContainers', 'tolerations', 'imagePullSecrets', 'volumes'];
+const containerLists = ['env', 'envFrom'];
+const containerKinds = ['initContainers', 'containers', 'ephemeralContainers'];
+
+/** The lists the interpreter refuses past `podTemplateLimits` (checked by length only, before any work per item). */
+function listLengthErrors(podSpec: JsonObject, errors: FieldError[]): boolean {
+  const max = podTemplateLimits.listItems;
+  const before = errors.length;
+  const check = (parent: JsonObject, name: string, path: string) => {
+    const list = present(parent, name);
+    if (Array.isArray(list) && list.length > max) errors.push(tooManyItems(`${path}.${name}`, list.length, max));
+  };
+  for (const name of podSpecLists) check(podSpec, name, 'spec.template.spec');
+  if (errors.length > before) return true;
+  for (const kind of containerKinds) {
+    const containers = present(podSpec, kind);
+    if (!Array.isArray(containers)) continue;
+    containers.forEach((container, index) => {
+      if (isJsonObject(container)) for (const name of containerLists) check(container, name, `spec.template.spec.${kind}[${index}]`);
+    });
+  }
+  return errors.length > before;
+}
+
+/** `spec.template.spec.containers`: present, non-empty, each with a unique DNS-1123 name and an image; warns on no requests. */
+function validateTemplate(spec: JsonObject, errors: FieldError[], warnings: string[]): void {
+  const template = present(spec, 'template');
+  if (template === undefined) return void errors.push(required('spec.template'));
+  if (!isJsonObject(template)) return void errors.push(typeInvalid('spec.template', template, 'object'));
+  const podSpec = present(template, 'spec');
+  if (podSpec === undefined) return void errors.push(required('spec.template.spec.containers'));
+  if (!isJsonObject(podSpec)) return void errors.push(typeInvalid('spec.template.spec', podSpec, 'object'));
+  if (listLengthErrors(podSpec, errors)) return;
+  const containers = present(podSpec, 'containers');
+  const path = 'spec.template.spec.containers';
+  if (containers === undefined) return void errors.push(required(path));
+  if (!Array.isArray(containers)) return void errors.push(typeInvalid(path, containers, 'array'));
+  if (containers.length === 0) return void errors.push(required(path));
+  const names = new Set<string>();
+  containers.forEach((container, index) => {
+    const at = `${path}[${index}]`;
+    if (!isJsonObject(container)) return void errors.push(typeInvalid(at, container, 'object'));
+    const name = present(container, 'name');
+    if (name === undefined || name === '') errors.push(required(`${at}.name`));
+    else if (typeof name !== 'string') errors.push(typeInvalid(`${at}.name`, name, 'string'));
+    else {
+      for (const detail of dns1123LabelErrors(name)) errors.push(invalid(`${at}.name`, name, detail));
+      if (names.has(name)) errors.push(duplicate(`${at}.name`, name));
+      names.add(name);
+    }
+    const image = present(container, 'image');
+    if (image === undefined || image === '') errors.push(required(`${at}.image`));
+    else if (typeof image !== 'string') errors.push(typeInvalid(`${at}.image`, image, 'string'));
+    const resources = present(container, 'resources');
+    const requests = isJsonObject(resources) ? present(resources, 'requests') : undefined;
+    if (!isJsonObject(requests) || Object.keys(requests).length === 0) {
+      const shown = typeof name === 'string' && name !== '' ? name.slice(0, maxWarnedName) : `#${index}`;
+      warnings.push(`Karmada cannot divide replicas by resources for container ${shown}: it has no requests`);
+    }
+  });
+}
+
+/** Fields that belong to the other version: the conversion webhook could not convert an object that has them. */
+function validateVersionFields(object: JsonObject, spec: JsonObject, version: string, errors: FieldError[]): void {
+  const annotations = annotationsOf(object);
+  if (version === 'v1alpha1') {
+    const paused = present(spec, 'paused');
+    if (paused !== undefined && typeof paused !== 'boolean') errors.push(typeInvalid('spec.paused', paused, 'boolean'));
+    for (const field of ['rollout', 'alias']) {
+      if (present(spec, field) !== undefined) errors.push(forbidden(`spec.${field}`, 'not a v1alpha1 field; use workload.example.io/v1alpha2'));
+    }
+    const rollout = present(annotations, rolloutAnnotation);
+    if (rollout !== undefined) errors.push(forbidden(`metadata.annotations[${rolloutAnnotation}]`, 'written by the conversion webhook only'));
+    return;
+  }
+  const rollout = present(spec, 'rollout');
+  if (rollout !== undefined) {
+    if (!isJsonObject(rollout)) errors.push(typeInvalid('spec.rollout', rollout, 'object'));
+    else {
+      const paused = present(rollout, 'paused');
+      if (paused !== undefined && typeof paused !== 'boolean') errors.push(typeInvalid('spec.rollout.paused', paused, 'boolean'));
+    }
+  }
+  if (present(spec, 'paused') !== undefined) errors.push(forbidden('spec.paused', 'not a v1alpha2 field; use spec.rollout.paused'));
+  for (const key of [aliasAnnotation, rolloutAnnotation]) {
+    if (present(annotations, key) !== undefined) errors.push(forbidden(`metadata.annotations[${key}]`, 'only v1alpha1 objects carry it; use spec'));
+  }
+}
+
+function validateAlias(attributes: AdmissionAttributes, errors: FieldError[]): void {
+  const { field, value } = aliasOf(attributes.object, attributes.version);
+  if (value !== undefined) {
+    if (typeof value !== 'string') errors.push(typeInvalid(field, value, 'string'));
+    else for (const detail of dns1123LabelErrors(value)) errors.push(invalid(field, value, detail));
+  }
+  if (attributes.operation !== 'UPDATE' || attributes.oldObject === undefined) return;
+  const old = aliasOf(attributes.oldObject, attributes.version).value;
+  if (typeof old === 'string' && old !== '' && value !== old) errors.push(invalid(field, value ?? '', 'field is immutable'));
+}
+
+function validate(attributes: AdmissionAttributes): Validation {
+  const errors: FieldError[] = [];
+  const warnings: string[] = [];
+  const spec = present(attributes.object, 'spec');
+  if (spec === undefined) errors.push(required('spec.template'));
+  else if (!isJsonObject(spec)) errors.push(typeInvalid('spec', spec, 'object'));
+  else {
+    validateReplicas(spec, errors);
+    validateTemplate(spec, errors, warnings);
+    validateVersionFields(attributes.object, spec, attributes.version, errors);
+  }
+  validateAlias(attributes, errors);
+  return { errors, warnings };
+}
+
+export const workloadAdmission: AdmittedKind = {
+  group: workloadGroup,
+  kind: workloadKind,
+  plural: 'workloads',
+  versions: workloadVersions,
+  defaults,
+  validate,
+};

@@ -1,0 +1,135 @@
+// Workload's conversions: v1alpha1 (spoke) to and from v1alpha2 (hub, the storage version), losslessly both ways.
+import { ConversionError, objectAt, type ConvertibleKind } from '../conversion/registry';
+import { describeJson } from '../protocol/json';
+import type { JsonObject, JsonValue } from '../protocol/types';
+import { aliasAnnotation, rolloutAnnotation, workloadGroup, workloadHub, workloadKind, workloadVersions } from './workload-versions';
+
+function typeError(path: string, expected: string, value: JsonValue): ConversionError {
+  return new ConversionError(path, `must be ${expected}, got ${describeJson(value)}`);
+}
+
+/** A copy of `object` whose `metadata.annotations` are changed by `change`; `annotations` goes when it ends up empty. */
+function withAnnotations(object: JsonObject, change: (annotations: JsonObject) => void): JsonObject {
+  const metadata = objectAt(object, 'metadata', 'metadata') ?? {};
+  const annotations: JsonObject = { ...(objectAt(metadata, 'annotations', 'metadata.annotations') ?? {}) };
+  change(annotations);
+  const { annotations: _dropped, ...rest } = metadata;
+  return { ...object, metadata: Object.keys(annotations).length === 0 ? rest : { ...rest, annotations } };
+}
+
+function annotationsOf(object: JsonObject): JsonObject | undefined {
+  const metadata = objectAt(object, 'metadata', 'metadata');
+  return metadata === undefined ? undefined : objectAt(metadata, 'annotations', 'metadata.annotations');
+}
+
+function annotationPath(key: string): string {
+  return `metadata.annotations[${key}]`;
+}
+
+/** v1alpha1 → v1alpha2: `spec.paused` → `spec.rollout.paused`; the alias and rollout annotations → `spec`. */
+function toHub(object: JsonObject): JsonObject {
+  const spec = objectAt(object, 'spec', 'spec');
+  const annotations = annotationsOf(object);
+  if (spec !== undefined && Object.hasOwn(spec, 'rollout')) {
+    throw new ConversionError('spec.rollout', 'is not a v1alpha1 field (v1alpha1 says spec.paused; v1alpha2 says spec.rollout.paused)');
+  }
+  if (spec !== undefined && Object.hasOwn(spec, 'alias')) {
+    throw new ConversionError('spec.alias', `is not a v1alpha1 field (v1alpha1 keeps it in the annotation ${aliasAnnotation})`);
+  }
+  const paused = spec?.paused;
+  if (paused !== undefined && typeof paused !== 'boolean') throw typeError('spec.paused', 'a boolean', paused);
+  const alias = annotations?.[aliasAnnotation];
+  if (alias !== undefined && typeof alias !== 'string') throw typeError(annotationPath(aliasAnnotation), 'a string', alias);
+  const rolloutText = annotations?.[rolloutAnnotation];
+  let rollout: JsonObject | undefined;
+  if (rolloutText !== undefined) {
+    rollout = typeof rolloutText === 'string' ? parsedObject(rolloutText) : undefined;
+    // Only what fromHub writes converts back to the same text: anything else would not survive a round trip.
+    const canonical = rollout !== undefined && compactJson(rollout, annotationPath(rolloutAnnotation)) === rolloutText && !Object.hasOwn(rollout, 'paused')
+      && (paused === undefined || Object.keys(rollout).length > 0);
+    if (!canonical) {
+      throw new ConversionError(annotationPath(rolloutAnnotation), 'is written by the conversion webhook (the compact JSON of v1alpha2 spec.rollout without paused); remove it');
+    }
+  }
+  if (paused === undefined && alias === undefined && rollout === undefined) return object;
+
+  const hubSpec: JsonObject = { ...spec };
+  if (paused !== undefined || rollout !== undefined) {
+    delete hubSpec.paused;
+    hubSpec.rollout = paused === undefined ? rollout! : { ...rollout, paused };
+  }
+  if (alias !== undefined) hubSpec.alias = alias;
+  const moved = alias !== undefined || rollout !== undefined
+    ? withAnnotations(object, (a) => {
+        delete a[aliasAnnotation];
+        delete a[rolloutAnnotation];
+      })
+    : object;
+  return { ...moved, spec: hubSpec };
+}
+
+/** JSON.stringify recurses: a value nested thousands of levels deep overflows the stack. That is the input's shape. */
+function compactJson(value: JsonValue, path: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ConversionError(path, 'nests JSON too deeply (thousands of levels) to be kept in an annotation; flatten it');
+    throw error;
+  }
+}
+
+function parsedObject(text: string): JsonObject | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** v1alpha2 → v1alpha1: the reverse of toHub; what `spec.paused` cannot say of `spec.rollout` goes to an annotation. */
+function fromHub(hub: JsonObject): JsonObject {
+  const spec = objectAt(hub, 'spec', 'spec');
+  const annotations = annotationsOf(hub);
+  for (const key of [aliasAnnotation, rolloutAnnotation]) {
+    if (annotations !== undefined && Object.hasOwn(annotations, key)) {
+      throw new ConversionError(annotationPath(key), 'is reserved for v1alpha1 objects; in v1alpha2 the value lives in spec');
+    }
+  }
+  if (spec === undefined) return hub;
+  if (Object.hasOwn(spec, 'paused')) {
+    throw new ConversionError('spec.paused', 'is not a v1alpha2 field (v1alpha2 says spec.rollout.paused)');
+  }
+  const rollout = objectAt(spec, 'rollout', 'spec.rollout');
+  const alias = spec.alias;
+  if (alias !== undefined && typeof alias !== 'string') throw typeError('spec.alias', 'a string', alias);
+  const paused = rollout?.paused;
+  if (paused !== undefined && typeof paused !== 'boolean') throw typeError('spec.rollout.paused', 'a boolean', paused);
+  if (rollout === undefined && alias === undefined) return hub;
+
+  const { rollout: _rollout, alias: _alias, ...spokeSpec } = spec;
+  if (paused !== undefined) spokeSpec.paused = paused;
+  const { paused: _paused, ...rest } = rollout ?? {};
+  // `rollout: {}` or fields beside paused: kept in an annotation, so the way back restores them exactly.
+  const rolloutRest = rollout !== undefined && (paused === undefined || Object.keys(rest).length > 0) ? compactJson(rest, 'spec.rollout') : undefined;
+  const moved = alias !== undefined || rolloutRest !== undefined
+    ? withAnnotations(hub, (a) => {
+        if (alias !== undefined) a[aliasAnnotation] = alias;
+        if (rolloutRest !== undefined) a[rolloutAnnotation] = rolloutRest;
+      })
+    : hub;
+  // A spec that held only what moved to annotations is dropped, as toHub creates it from them.
+  if (Object.keys(spokeSpec).length === 0 && paused === undefined) {
+    const { spec: _spec, ...withoutSpec } = moved;
+    return withoutSpec;
+  }
+  return { ...moved, spec: spokeSpec };
+}
+
+export const workloadConversion: ConvertibleKind = {
+  group: workloadGroup,
+  kind: workloadKind,
+  versions: workloadVersions,
+  hub: workloadHub,
+  spokes: { v1alpha1: { toHub, fromHub } },
+};

@@ -1,0 +1,132 @@
+// Interpreter cases in Karmada's testdata format (`testdata/<operation>-test.yaml`), read as Karmada's runner reads them.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadAll, YAMLException } from 'js-yaml';
+import { describeJson, isJsonObject } from '../protocol/json';
+import { interpreterOperations, type InterpreterOperation } from '../protocol/operations';
+import type { JsonObject, JsonValue } from '../protocol/types';
+
+/** A bad case file, command-line file or answer: the message says what to fix; it never carries a stack. */
+export class KitError extends Error {
+  override readonly name = 'KitError';
+}
+
+/** What Karmada's runner reads from one YAML document, plus our `error` extension for expected rejections. */
+export interface InterpreterCase {
+  name: string;
+  description?: string;
+  desiredObj?: JsonObject;
+  observedObj?: JsonObject;
+  statusItems?: JsonValue[];
+  inputReplicas?: number;
+  operation: InterpreterOperation;
+  /** Expected results by name (replica, requires, components, revised, retained, aggregatedStatus, status, healthy, dependencies). */
+  output?: JsonObject;
+  /** Ours, not Karmada's: the webhook must answer `successful: false` with this code. */
+  error?: { code: number; messageContains?: string };
+  /** Where the case came from: file and 1-based document number. */
+  source: { file: string; document: number };
+}
+
+/** Karmada matches the operation name ignoring case (`interpretHealth` works). */
+export function operationNamed(name: string): InterpreterOperation | undefined {
+  const lower = name.toLowerCase();
+  return interpreterOperations.find((operation) => operation.toLowerCase() === lower);
+}
+
+function optionalObject(document: JsonObject, field: string, where: string): JsonObject | undefined {
+  const value = document[field];
+  if (value === undefined || value === null) return undefined;
+  if (!isJsonObject(value)) throw new KitError(`${where}: ${field} must be an object, got ${describeJson(value)}`);
+  return value;
+}
+
+function caseOf(document: JsonValue, source: InterpreterCase['source']): InterpreterCase {
+  const where = `${source.file} (document ${source.document})`;
+  if (!isJsonObject(document)) throw new KitError(`${where}: a case must be a mapping, got ${describeJson(document)}`);
+  const { name, description, statusItems, inputReplicas, operation, error } = document;
+  if (typeof operation !== 'string') throw new KitError(`${where}: operation is required (one of ${interpreterOperations.join(', ')})`);
+  const known = operationNamed(operation);
+  if (known === undefined) throw new KitError(`${where}: operation ${JSON.stringify(operation)} is not supported; use one of ${interpreterOperations.join(', ')}`);
+  const result: InterpreterCase = { name: typeof name === 'string' ? name : `document ${source.document}`, operation: known, source };
+  if (typeof description === 'string') result.description = description;
+  const desiredObj = optionalObject(document, 'desiredObj', where);
+  if (desiredObj !== undefined) result.desiredObj = desiredObj;
+  const observedObj = optionalObject(document, 'observedObj', where);
+  if (observedObj !== undefined) result.observedObj = observedObj;
+  if (statusItems !== undefined && statusItems !== null) {
+    if (!Array.isArray(statusItems)) throw new KitError(`${where}: statusItems must be a list, got ${describeJson(statusItems)}`);
+    result.statusItems = statusItems;
+  }
+  if (inputReplicas !== undefined && inputReplicas !== null) {
+    if (typeof inputReplicas !== 'number' || !Number.isInteger(inputReplicas)) throw new KitError(`${where}: inputReplicas must be an integer`);
+    result.inputReplicas = inputReplicas;
+  }
+  const output = optionalObject(document, 'output', where);
+  if (output !== undefined) result.output = output;
+  if (error !== undefined && error !== null) {
+    if (!isJsonObject(error) || typeof error.code !== 'number') throw new KitError(`${where}: error must be {code, messageContains?}`);
+    result.error = typeof error.messageContains === 'string' ? { code: error.code, messageContains: error.messageContains } : { code: error.code };
+  }
+  return result;
+}
+
+/**
+ * The documents of a YAML (or JSON) stream, read as Karmada's Go decoder reads them: js-yaml accepts what
+ * go-yaml accepts where the stricter `yaml` package does not (Karmada's own files have such scalars), and a
+ * repeated key keeps its last value. Empty documents are skipped.
+ */
+export function yamlDocuments(text: string, name: string): JsonValue[] {
+  let documents: unknown[];
+  try {
+    documents = loadAll(text, undefined, { json: true, filename: name });
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    const line = error.mark === undefined ? '' : ` at line ${error.mark.line + 1}, column ${error.mark.column + 1}`;
+    throw new KitError(`${name} is not valid YAML or JSON: ${error.reason}${line}`);
+  }
+  return documents.filter((document): document is JsonValue => document !== undefined && document !== null);
+}
+
+/** Every case of a case file, numbered from 1 in file order. */
+export function parseCases(text: string, file: string): InterpreterCase[] {
+  return yamlDocuments(text, file).map((document, index) => caseOf(document, { file, document: index + 1 }));
+}
+
+const caseFilePattern = /\.(ya?ml|json)$/;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+/**
+ * The case files of a folder: every YAML/JSON file under a `testdata` folder (a tree of kinds, like Karmada's
+ * resourcecustomizations or our test/cases); for a folder with no `testdata` below it, every YAML/JSON file in it.
+ */
+export function caseFiles(path: string): string[] {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new KitError(`${path}: no such file or folder`);
+  }
+  if (!stat.isDirectory()) return [path];
+  const files = walk(path).filter((file) => caseFilePattern.test(file));
+  const inTestdata = files.filter((file) => file.split(/[\\/]/).slice(0, -1).includes('testdata') || path.split(/[\\/]/).includes('testdata'));
+  const chosen = inTestdata.length > 0 ? inTestdata : files;
+  if (chosen.length === 0) throw new KitError(`${path}: no .yaml, .yml or .json case files in it`);
+  return chosen;
+}
+
+/** The cases of one file; `name` is how messages and `source.file` call it (default: its path). */
+export function readCases(file: string, name = file): InterpreterCase[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new KitError(`cannot read ${name}: ${(error as Error).message}`);
+  }
+  return parseCases(text, name);
+}

@@ -1,0 +1,65 @@
+// Runs cases against a webhook and judges each as Karmada's testdata runner does: every `output` key must be a
+// result of the operation and equal it; results with no expected value are only noted.
+import type { JsonValue } from '../protocol/types';
+import { KitError, type InterpreterCase } from './cases';
+import { comparable, describeDifference, differencesOf } from './compare';
+import { interpreterContextFor, resultsOf, verifiedResponse } from './request';
+import type { Webhook } from './webhook';
+
+export interface CaseOutcome {
+  case: InterpreterCase;
+  passed: boolean;
+  /** Why it failed: one line each (a differing path, a missing result, the webhook's error). */
+  problems: string[];
+  /** Worth saying without failing the case (results with no expected value). */
+  notes: string[];
+}
+
+function outcome(input: InterpreterCase, problems: string[], notes: string[] = []): CaseOutcome {
+  return { case: input, passed: problems.length === 0, problems, notes };
+}
+
+export async function checkCase(input: InterpreterCase, webhook: Webhook): Promise<CaseOutcome> {
+  try {
+    const { context, uid, object } = interpreterContextFor({
+      operation: input.operation,
+      ...(input.desiredObj ? { desired: input.desiredObj } : {}),
+      ...(input.observedObj ? { observed: input.observedObj } : {}),
+      ...(input.statusItems ? { statusItems: input.statusItems } : {}),
+      ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
+    });
+    const response = verifiedResponse(await webhook(context), uid);
+
+    if (input.error !== undefined) {
+      const { code, messageContains } = input.error;
+      if (response.successful) return outcome(input, [`expected a rejection with code ${code}, got successful: true`]);
+      const problems: string[] = [];
+      if (response.status?.code !== code) problems.push(`expected code ${code}, got ${String(response.status?.code)}: ${response.status?.message ?? ''}`);
+      if (messageContains !== undefined && !(response.status?.message ?? '').includes(messageContains)) {
+        problems.push(`expected the message to contain ${JSON.stringify(messageContains)}, got ${JSON.stringify(response.status?.message ?? '')}`);
+      }
+      return outcome(input, problems);
+    }
+    if (!response.successful) {
+      return outcome(input, [`the webhook answered successful: false, code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}`]);
+    }
+
+    const results = new Map<string, JsonValue>(resultsOf(input.operation, response, object).map(({ name, value }) => [name, value]));
+    const problems: string[] = [];
+    const notes: string[] = [];
+    const output = input.output ?? {};
+    for (const [name, expected] of Object.entries(output)) {
+      if (!results.has(name)) {
+        problems.push(`output key '${name}' is not a result of ${input.operation} (its results: ${[...results.keys()].join(', ')})`);
+        continue;
+      }
+      const [want, got] = comparable(name, expected, results.get(name));
+      for (const difference of differencesOf(want, got)) problems.push(describeDifference(difference, name));
+    }
+    for (const name of results.keys()) if (!Object.hasOwn(output, name)) notes.push(`no expected value for '${name}'`);
+    return outcome(input, problems, notes);
+  } catch (error) {
+    if (error instanceof KitError) return outcome(input, [error.message]);
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+// The ResourceInterpreterContext Karmada would send for one operation on given objects, and its answer read as
+// Karmada reads it: the results it uses (patched object, replicas and requirements, health, status, dependencies).
+import { randomUUID } from 'node:crypto';
+import fastJsonPatch, { type Operation } from 'fast-json-patch';
+import { describeJson, isJsonObject, quoted } from '../protocol/json';
+import type { InterpreterOperation } from '../protocol/operations';
+import {
+  contextApiVersion,
+  contextKind,
+  type AggregatedStatusItem,
+  type GroupVersionKind,
+  type JsonObject,
+  type JsonValue,
+  type ResourceInterpreterContext,
+  type ResourceInterpreterRequest,
+  type ResourceInterpreterResponse,
+} from '../protocol/types';
+import { KitError } from './cases';
+
+export interface InterpretInput {
+  operation: InterpreterOperation;
+  /** The resource template Karmada holds (`--desired-file`, `desiredObj`). */
+  desired?: JsonObject;
+  /** The object in a member cluster (`--observed-file`, `observedObj`). */
+  observed?: JsonObject;
+  /** Aggregated status items (`--status-file`, `statusItems`), one per member cluster. */
+  statusItems?: JsonValue[];
+  /** `request.replicas` (`--desired-replica`, `inputReplicas`): the desired count for ReviseReplica. */
+  replicas?: number;
+}
+
+/** A named result, as `karmadactl interpret` and Karmada's testdata `output` name them. */
+export interface NamedResult {
+  name: string;
+  value: JsonValue;
+}
+
+function kindOf(object: JsonObject, what: string): GroupVersionKind {
+  const { apiVersion, kind } = object;
+  if (typeof apiVersion !== 'string' || apiVersion === '') throw new KitError(`${what} has no apiVersion`);
+  if (typeof kind !== 'string' || kind === '') throw new KitError(`${what} has no kind`);
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? { group: '', version: apiVersion, kind } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1), kind };
+}
+
+/**
+ * Karmada decodes each item into its AggregatedStatusItem type and sends that: other fields are dropped, and
+ * clusterName (not omitempty) is always sent, "" when the item has none.
+ */
+function statusItemOf(item: JsonValue, index: number): AggregatedStatusItem {
+  if (!isJsonObject(item)) throw new KitError(`status item ${index + 1} must be a mapping, got ${describeJson(item)}`);
+  const result = { clusterName: typeof item.clusterName === 'string' ? item.clusterName : '' } as AggregatedStatusItem;
+  for (const field of ['status', 'applied', 'appliedMessage', 'health'] as const) {
+    if (item[field] !== undefined && item[field] !== null) (result as unknown as JsonObject)[field] = item[field];
+  }
+  return result;
+}
+
+/**
+ * The object `request.object` carries: for Retain the desired object (the observed one goes in
+ * `observedObject`); for every other operation the one object given, desired or observed, as Karmada's runner takes it.
+ */
+function requestObjectOf({ operation, desired, observed }: InterpretInput): JsonObject {
+  if (operation === 'Retain') {
+    if (desired === undefined) throw new KitError('Retain needs the desired object (desiredObj, --desired-file) and the observed one (observedObj, --observed-file)');
+    return desired;
+  }
+  if (desired !== undefined && observed !== undefined) {
+    throw new KitError(`${operation} takes one object: give the desired or the observed object, not both (as Karmada's runner says)`);
+  }
+  const object = desired ?? observed;
+  if (object === undefined) throw new KitError(`${operation} needs an object: desiredObj/--desired-file or observedObj/--observed-file`);
+  return object;
+}
+
+export interface BuiltRequest {
+  context: ResourceInterpreterContext;
+  uid: string;
+  /** What went in `request.object`: patches apply to it. */
+  object: JsonObject;
+}
+
+export function interpreterContextFor(input: InterpretInput): BuiltRequest {
+  const object = requestObjectOf(input);
+  const kind = kindOf(object, input.desired === object ? 'the desired object' : 'the observed object');
+  const metadata = isJsonObject(object.metadata) ? object.metadata : {};
+  const uid = randomUUID();
+  const request: ResourceInterpreterRequest = {
+    uid,
+    kind,
+    name: typeof metadata.name === 'string' ? metadata.name : '',
+    operation: input.operation,
+    object,
+    replicas: input.replicas ?? 0,
+  };
+  if (typeof metadata.namespace === 'string' && metadata.namespace !== '') request.namespace = metadata.namespace;
+  if (input.operation === 'Retain' && input.observed !== undefined) request.observedObject = input.observed;
+  if (input.statusItems !== undefined && input.statusItems.length > 0) request.aggregatedStatus = input.statusItems.map(statusItemOf);
+  return { context: { apiVersion: contextApiVersion, kind: contextKind, request }, uid, object };
+}
+
+/** The response, checked the way Karmada's webhook client checks it before using any field. */
+export function verifiedResponse(body: unknown, uid: string): ResourceInterpreterResponse {
+  if (!isJsonObject(body)) throw new KitError(`the answer is not a ResourceInterpreterContext: got ${describeJson(body)}`);
+  if (body.apiVersion !== undefined && body.apiVersion !== contextApiVersion) throw new KitError(`the answer's apiVersion is ${quoted(body.apiVersion)}, expected ${contextApiVersion}`);
+  if (body.kind !== undefined && body.kind !== contextKind) throw new KitError(`the answer's kind is ${quoted(body.kind)}, expected ${contextKind}`);
+  const response = body.response;
+  if (!isJsonObject(response)) throw new KitError('the answer has no response');
+  if (response.uid !== uid) throw new KitError(`the answer's response.uid is ${quoted(response.uid)}, not the request's ${uid}`);
+  if (typeof response.successful !== 'boolean') throw new KitError('the answer has no boolean response.successful');
+  if ((response.patch === undefined) !== (response.patchType === undefined)) throw new KitError('the answer must carry patch and patchType together');
+  if (response.patchType !== undefined && response.patchType !== 'JSONPatch') throw new KitError(`response.patchType is ${quoted(response.patchType)}; Karmada accepts only JSONPatch`);
+  return response as unknown as ResourceInterpreterResponse;
+}
+
+/** The JSON Patch operations of a response (none when it carries no patch). */
+export function patchOperationsOf(response: ResourceInterpreterResponse): Operation[] {
+  if (response.patch === undefined) return [];
+  if (typeof response.patch !== 'string') throw new KitError('response.patch must be a base64 string');
+  const bytes = Buffer.from(response.patch, 'base64');
+  if (bytes.toString('base64') !== response.patch) throw new KitError('response.patch is not standard, padded base64');
+  let operations: unknown;
+  try {
+    operations = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new KitError('response.patch does not decode to JSON');
+  }
+  if (!Array.isArray(operations)) throw new KitError('response.patch must be a JSON array of operations');
+  return operations as Operation[];
+}
+
+/** Applies a response's patch as Karmada does: strictly, so a `remove` or `replace` of a missing path fails. */
+export function patchedObject(object: JsonObject, response: ResourceInterpreterResponse): JsonObject {
+  const operations = patchOperationsOf(response);
+  let patched: unknown;
+  try {
+    patched = fastJsonPatch.applyPatch(structuredClone(object), operations, true, false).newDocument;
+  } catch (error) {
+    throw new KitError(`the patch does not apply to the object: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (!isJsonObject(patched) || typeof patched.kind !== 'string') throw new KitError('the patched object is not a Kubernetes object (no kind)');
+  return patched;
+}
+
+/** The results Karmada takes from a successful response, named as `karmadactl interpret` names them. */
+export function resultsOf(operation: InterpreterOperation, response: ResourceInterpreterResponse, object: JsonObject): NamedResult[] {
+  switch (operation) {
+    case 'InterpretReplica':
+      return [
+        { name: 'replica', value: response.replicas ?? 0 },
+        { name: 'requires', value: (response.replicaRequirements ?? null) as JsonValue },
+      ];
+    case 'InterpretComponent':
+      return [{ name: 'components', value: (response.components ?? []) as unknown as JsonValue }];
+    case 'ReviseReplica':
+      return [{ name: 'revised', value: patchedObject(object, response) }];
+    case 'Retain':
+      return [{ name: 'retained', value: patchedObject(object, response) }];
+    case 'AggregateStatus':
+      return [{ name: 'aggregatedStatus', value: patchedObject(object, response) }];
+    case 'InterpretStatus':
+      return [{ name: 'status', value: response.rawStatus ?? null }];
+    case 'InterpretHealth':
+      return [{ name: 'healthy', value: response.healthy ?? false }];
+    case 'InterpretDependency':
+      return [{ name: 'dependencies', value: (response.dependencies ?? []) as unknown as JsonValue }];
+  }
+}

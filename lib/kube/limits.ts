@@ -1,0 +1,14 @@
+// Bounds on pod template lists, shared by the interpreters (which refuse past them) and admission (which keeps such
+// objects out, so that nothing is admitted that the interpreter would then refuse on every call).
+
+/**
+ * Kubernetes' pod validation sets no count limit on these lists; what bounds them there is size (the API server
+ * refuses bodies over 3 MiB, etcd objects over 1.5 MiB by default), which still allows ~500,000 `{}` items. Real pod
+ * templates have tens at most: these bounds are generous.
+ */
+export const podTemplateLimits = {
+  /** containers, initContainers, ephemeralContainers, tolerations, imagePullSecrets, volumes, env, envFrom, sources. */
+  listItems: 10_000,
+  /** Resource names in one requests, limits or overhead list. */
+  resourceNames: 1_000,
+} as const;

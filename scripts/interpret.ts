@@ -1,0 +1,213 @@
+// `npm run -s interpret -- …` (bin: karmada-interpret): one interpreter operation on YAML/JSON files, or a whole
+// testdata folder with --check, against this project's interpreters or any interpreter webhook URL.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isEntryPoint } from './entry';
+import { stringify } from 'yaml';
+import { caseFiles, KitError, operationNamed, readCases, yamlDocuments } from '../lib/kit/cases';
+import { checkCase } from '../lib/kit/check';
+import { interpreterContextFor, patchOperationsOf, resultsOf, verifiedResponse, type InterpretInput } from '../lib/kit/request';
+import { localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
+import { describeJson, isJsonObject } from '../lib/protocol/json';
+import { interpreterOperations } from '../lib/protocol/operations';
+import type { JsonObject, JsonValue } from '../lib/protocol/types';
+
+export const usage = `Usage:
+  npm run -s interpret -- --operation OP [--desired-file F] [--observed-file F] [--status-file F] [--desired-replica N] [options]
+  npm run -s interpret -- --check FOLDER [options]
+
+Runs one Karmada interpreter operation on YAML or JSON files, like \`karmadactl interpret\` does for Lua
+customizations, and prints the results as Karmada uses them: the patched object (revised, retained,
+aggregatedStatus), replica and requires, components, status, healthy, dependencies. The request is the
+ResourceInterpreterContext Karmada would send (uid, kind from the object's apiVersion/kind, name, namespace,
+replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers successful: false.
+
+  --operation OP          ${interpreterOperations.join(', ')} (any case).
+  --desired-file F        The resource template (request.object; Retain: the desired object).
+  --observed-file F       The object in a member cluster (Retain: request.observedObject; InterpretHealth and
+                          InterpretStatus: request.object, as Karmada sends the member's object).
+  --status-file F         Aggregated status items for AggregateStatus: one per YAML document, or one list
+                          ({clusterName, status, applied, health}).
+  --desired-replica N     request.replicas (the desired count for ReviseReplica; default 0).
+  --check PATH            Run every case of a testdata folder (or file) in Karmada's format
+                          (testdata/<operation>-test.yaml: desiredObj, observedObj, statusItems, inputReplicas,
+                          operation, output) and report PASS/FAIL per case with what differs. "{{EXCLUDE}}" in an
+                          expected object leaves that field out, as in Karmada. Exits 1 if any case fails.
+  --url URL               Call this interpreter webhook instead of the local interpreters: the URL exactly as in
+                          the webhook's clientConfig.url, token included (this service: https://<domain>/<token>/interpreter).
+                          http:// is accepted for a local server. The URL's path is never printed.
+  --ca-bundle FILE        PEM certificates to trust for --url instead of the system CAs.
+  --timeout-seconds N     Per call, 1..30 (default 10; sent as ?timeout=Ns like Karmada).
+  --verbose               Also print the raw response (and the decoded patch); with --check, notes per case.
+  -h, --help              Show this help.
+Files may be "-" for standard input (one of them).
+`;
+
+export interface InterpretIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads a file named on the command line ("-" is standard input); injectable for tests. */
+  readFile?: (path: string) => string;
+}
+
+class UsageError extends Error {}
+
+function readText(path: string, io: InterpretIo): string {
+  try {
+    return io.readFile ? io.readFile(path) : readFileSync(path === '-' ? 0 : path, 'utf8');
+  } catch (error) {
+    throw new KitError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
+function documentsOf(path: string, io: InterpretIo): JsonValue[] {
+  return yamlDocuments(readText(path, io), path);
+}
+
+function objectFile(path: string, io: InterpretIo): JsonObject {
+  const documents = documentsOf(path, io);
+  if (documents.length !== 1) throw new KitError(`${path} must hold one object, it holds ${documents.length} documents`);
+  const [object] = documents;
+  if (!isJsonObject(object)) throw new KitError(`${path} must hold a Kubernetes object, got ${describeJson(object)}`);
+  return object;
+}
+
+function statusItemsFile(path: string, io: InterpretIo): JsonValue[] {
+  const documents = documentsOf(path, io);
+  return documents.length === 1 && Array.isArray(documents[0]) ? documents[0] : documents;
+}
+
+function integerOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}`);
+  return Number(value);
+}
+
+/** As `karmadactl interpret` prints results: one YAML document per result, headed `# [i/n] name:`. */
+function printResults(results: { name: string; value: JsonValue }[], io: InterpretIo): void {
+  results.forEach(({ name, value }, index) => {
+    io.stdout(`---\n# [${index + 1}/${results.length}] ${name}:\n${stringify(value, { lineWidth: 0 })}`);
+  });
+}
+
+async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean, io: InterpretIo): Promise<number> {
+  const { context, uid, object } = interpreterContextFor(input);
+  const answer = await webhook(context);
+  if (verbose) io.stdout(`---\n# response:\n${stringify(answer, { lineWidth: 0 })}`);
+  const response = verifiedResponse(answer, uid);
+  if (verbose && response.patch !== undefined) io.stdout(`---\n# patch (decoded):\n${stringify(patchOperationsOf(response), { lineWidth: 0 })}`);
+  if (!response.successful) {
+    io.stderr(`interpret: ${input.operation} failed with code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}\n`);
+    return 1;
+  }
+  printResults(resultsOf(input.operation, response, object), io);
+  return 0;
+}
+
+async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo): Promise<number> {
+  let passed = 0;
+  let failed = 0;
+  const root = statSync(path).isDirectory() ? path : dirname(path);
+  for (const file of caseFiles(path)) {
+    const shownFile = relative(root, file);
+    let cases;
+    try {
+      cases = readCases(file, shownFile);
+    } catch (error) {
+      if (!(error instanceof KitError)) throw error;
+      failed += 1;
+      io.stdout(`FAIL  ${shownFile}\n      ${error.message}\n`);
+      continue;
+    }
+    if (cases.length === 0) io.stdout(`      ${shownFile}: no cases in it\n`);
+    for (const input of cases) {
+      const result = await checkCase(input, webhook);
+      const label = `${shownFile}#${input.source.document} ${input.operation}: ${input.name}`;
+      if (result.passed) passed += 1;
+      else failed += 1;
+      io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${label}\n`);
+      for (const problem of result.problems) io.stdout(`      ${problem}\n`);
+      if (verbose) for (const note of result.notes) io.stdout(`      note: ${note}\n`);
+    }
+  }
+  io.stdout(`${passed} passed, ${failed} failed\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** Runs the CLI; returns the exit code (0 success, 1 a failed operation or case, 2 a usage or input error). */
+export async function main(argv: readonly string[], io: InterpretIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        operation: { type: 'string' },
+        'desired-file': { type: 'string' },
+        'observed-file': { type: 'string' },
+        'status-file': { type: 'string' },
+        'desired-replica': { type: 'string' },
+        check: { type: 'string' },
+        url: { type: 'string' },
+        'ca-bundle': { type: 'string' },
+        'timeout-seconds': { type: 'string' },
+        verbose: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(usage);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument(s) (${positionals.length}); every option takes the form --name value`);
+    const timeoutSeconds = integerOption(values['timeout-seconds'], '--timeout-seconds', 1, 30);
+    if (values['ca-bundle'] !== undefined && values.url === undefined) throw new UsageError('--ca-bundle goes with --url');
+    const webhook = values.url === undefined
+      ? localWebhook()
+      : remoteWebhook({
+        url: values.url,
+        ...(values['ca-bundle'] === undefined ? {} : { caBundle: readText(values['ca-bundle'], io) }),
+        ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+      });
+    const verbose = values.verbose ?? false;
+
+    if (values.check !== undefined) {
+      const single = ['operation', 'desired-file', 'observed-file', 'status-file', 'desired-replica'].filter((name) => values[name as keyof typeof values] !== undefined);
+      if (single.length > 0) throw new UsageError(`--check takes its inputs from the case files; drop --${single.join(', --')}`);
+      return await runCheck(values.check, webhook, verbose, io);
+    }
+
+    if (values.operation === undefined) throw new UsageError('--operation is required (or --check FOLDER)');
+    const operation = operationNamed(values.operation);
+    if (operation === undefined) throw new UsageError(`--operation ${JSON.stringify(values.operation)} is not supported; use one of ${interpreterOperations.join(', ')}`);
+    const replicas = integerOption(values['desired-replica'], '--desired-replica', -2_147_483_648, 2_147_483_647);
+    const input: InterpretInput = { operation };
+    if (values['desired-file'] !== undefined) input.desired = objectFile(values['desired-file'], io);
+    if (values['observed-file'] !== undefined) input.observed = objectFile(values['observed-file'], io);
+    if (values['status-file'] !== undefined) input.statusItems = statusItemsFile(values['status-file'], io);
+    if (replicas !== undefined) input.replicas = replicas;
+    return await runOne(input, webhook, verbose, io);
+  } catch (error) {
+    if (error instanceof KitError) {
+      io.stderr(`interpret: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`interpret: ${(error as Error).message}\nRun with --help for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/** The process's own streams; a closed stdout (`| head`) ends the run quietly. */
+export function processIo(): InterpretIo {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  return { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+}
+
+if (isEntryPoint(import.meta.url)) process.exitCode = await main(process.argv.slice(2), processIo());

@@ -1,0 +1,63 @@
+// Runs every ConversionReview case (test/cases/<group>/<kind>/conversion-cases.yaml) through the convert function.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import type { JsonMap } from './helpers/karmada';
+import { callConvert, conversionReview } from './helpers/reviews';
+
+interface ConversionCase {
+  name: string;
+  description?: string;
+  desiredAPIVersion?: string;
+  objects?: JsonMap[];
+  body?: JsonMap;
+  output?: { convertedObjects: JsonMap[] };
+  error?: { uid?: string; messageContains: string[] };
+}
+
+const casesRoot = fileURLToPath(new URL('./cases/', import.meta.url));
+
+function casesOf(file: string): ConversionCase[] {
+  return parseAllDocuments(readFileSync(file, 'utf8')).map((document) => document.toJS() as ConversionCase);
+}
+
+const files = readdirSync(casesRoot, { withFileTypes: true })
+  .filter((group) => group.isDirectory())
+  .flatMap((group) => readdirSync(join(casesRoot, group.name)).map((kind) => join(casesRoot, group.name, kind, 'conversion-cases.yaml')))
+  .filter((file) => existsSync(file));
+
+describe.each(files.map((file) => [file.slice(casesRoot.length), casesOf(file)] as const))('%s', (_file, cases) => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, input) => {
+    // Prepare
+    const uid = 'f00dcafe-0000-4000-8000-000000000000';
+    const body = input.body ?? conversionReview(input.desiredAPIVersion!, input.objects!, uid);
+    const objectsBefore = JSON.stringify(input.objects ?? null);
+
+    // Act
+    const response = await callConvert(body);
+
+    // Assess
+    expect(response.uid).toBe(input.error?.uid ?? uid);
+    expect(JSON.stringify(input.objects ?? null)).toBe(objectsBefore);
+    if (input.error !== undefined) {
+      expect(response.result.status).toBe('Failure');
+      expect(response.convertedObjects).toEqual([]);
+      for (const fragment of input.error.messageContains) expect(response.result.message).toContain(fragment);
+      return;
+    }
+    expect(response.result).toEqual({ status: 'Success' });
+    expect(response.convertedObjects).toEqual(input.output!.convertedObjects);
+    // Round trip: each converted object, sent back to its original version, is the input again.
+    for (const [index, original] of input.objects!.entries()) {
+      const back = await callConvert(conversionReview(String(original.apiVersion), [response.convertedObjects[index]!]));
+      expect(back.result.status).toBe('Success');
+      expect(back.convertedObjects[0]).toEqual(original);
+    }
+  });
+});
+
+it('finds the Workload conversion cases', () => {
+  expect(files.some((file) => file.endsWith('workload.example.io/Workload/conversion-cases.yaml'))).toBe(true);
+});

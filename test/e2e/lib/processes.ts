@@ -1,0 +1,151 @@
+// Every process the e2e starts: one log file each, its own process group, and all stopped on success, failure or Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort as anyPort } from '../../helpers/processes';
+
+export interface Started {
+  name: string;
+  log: string;
+  child: ChildProcess;
+  /** Set once the process has exited: its code or the signal that ended it. */
+  exit?: string;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export class ComponentError extends Error {
+  override readonly name = 'ComponentError';
+}
+
+export class Supervisor {
+  private readonly running = new Map<string, Started>();
+
+  constructor(readonly logDir: string) {}
+
+  /** Starts `command args` with stdout and stderr appended to `<logDir>/<name>.log`. */
+  start(name: string, command: string, args: readonly string[], options: StartOptions = {}): Started {
+    if (this.running.has(name)) throw new Error(`${name} is already running`);
+    const log = join(this.logDir, `${name}.log`);
+    const fd = openSync(log, 'a');
+    const child = spawn(command, [...args], {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', fd, fd],
+      // Its own process group, so `npm start` and its node child stop together and Ctrl-C reaches us first.
+      detached: true,
+    });
+    closeSync(fd);
+    const started: Started = { name, log, child };
+    child.once('exit', (code, signal) => (started.exit = signal ?? `exit code ${code}`));
+    child.once('error', (error) => (started.exit = `failed to start: ${error.message}`));
+    this.running.set(name, started);
+    return started;
+  }
+
+  get(name: string): Started {
+    const started = this.running.get(name);
+    if (started === undefined) throw new Error(`${name} was not started`);
+    return started;
+  }
+
+  isRunning(name: string): boolean {
+    const started = this.running.get(name);
+    return started !== undefined && started.exit === undefined;
+  }
+
+  /** SIGTERM to the process group, SIGKILL after `graceMs`. */
+  async stop(name: string, graceMs = 10_000): Promise<void> {
+    const started = this.running.get(name);
+    if (started === undefined) return;
+    this.running.delete(name);
+    if (started.exit !== undefined || started.child.pid === undefined) return;
+    const exited = new Promise<void>((resolve) => started.child.once('exit', () => resolve()));
+    signalGroup(started.child.pid, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(started.child.pid!, 'SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** Stops in reverse start order (clients before the servers they talk to). */
+  async stopAll(): Promise<void> {
+    for (const name of [...this.running.keys()].reverse()) await this.stop(name);
+  }
+
+  /** Last resort on process exit: no waiting possible, so SIGKILL whatever is left. */
+  killAllNow(): void {
+    for (const started of this.running.values()) {
+      if (started.exit === undefined && started.child.pid !== undefined) signalGroup(started.child.pid, 'SIGKILL');
+    }
+    this.running.clear();
+  }
+
+  names(): string[] {
+    return [...this.running.keys()];
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+export function tail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).map((line) => `    | ${line.slice(0, 400)}`).join('\n');
+  } catch {
+    return '    (no log)';
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `probe` until it returns a value other than undefined. On timeout (or if `component` exits) the error names
+ * the component, what was awaited, the last problem seen and the component's log file.
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  options: { timeoutMs: number; component?: Started; intervalMs?: number },
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  let last = '';
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+      last = cause?.message ? `${(error as Error).message}: ${cause.message}` : (error as Error).message;
+    }
+    const component = options.component;
+    if (component?.exit !== undefined) {
+      throw new ComponentError(`${component.name} exited (${component.exit}) while waiting for ${what}; log ${component.log}:\n${tail(component.log)}`);
+    }
+    if (Date.now() > deadline) {
+      const where = component ? `; ${component.name}'s log is ${component.log}:\n${tail(component.log)}` : '';
+      throw new ComponentError(`timed out after ${Math.round(options.timeoutMs / 1000)} s waiting for ${what}${last ? ` (last error: ${last})` : ''}${where}`);
+    }
+    await sleep(options.intervalMs ?? 500);
+  }
+}
+
+const handedOut = new Set<number>();
+
+/** A port nothing listens on right now (loopback only), never the same one twice in a run. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await anyPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}

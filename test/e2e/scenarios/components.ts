@@ -1,0 +1,52 @@
+// Both InterpretComponent choices of `npm run webhook-config`, with Karmada's alpha gates on (MultiplePodTemplatesScheduling)
+// and a Duplicated policy: why the operation is opt-in.
+import { applyDuplicated, bindingPath, ensureNamespace, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
+import { applyWebhookConfig } from '../lib/interpreter';
+import { cleanup } from './guide';
+
+const claimedOperations = async (context: Context) => {
+  const config = await context.env.kube.get('/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter');
+  return ((config.webhooks ?? []) as { rules: { operations: string[] }[] }[]).flatMap((hook) => hook.rules.flatMap((rule) => rule.operations));
+};
+
+export const componentsScenario: Scenario = {
+  name: 'InterpretComponent: left out by default, opt-in with --include-operations',
+  async run(context, check) {
+    const { env } = context;
+    const ns = 'e2e-components';
+    const interpreter = context.openInterpreter;
+    await ensureNamespace(context, ns);
+
+    await applyWebhookConfig(env, interpreter);
+    await applyDuplicated(context, ns, 'without-components', context.pushMembers);
+    await check('default webhook-config (no InterpretComponent): a Duplicated Workload of 3 gets 3 replicas on every member', async () => {
+      if ((await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the default configuration claims InterpretComponent');
+      const seen: string[] = [];
+      for (const member of context.pushMembers) {
+        seen.push(await waitMember(context, member, 'the Workload with 3 replicas', workloadPath(ns, 'without-components'), (object) =>
+          spec(object).replicas === 3 ? `${member}: 3` : undefined));
+      }
+      const binding = await env.kube.get(bindingPath(ns, 'without-components'));
+      return `${seen.join(', ')}; binding spec.replicas ${String(spec(binding).replicas)}, components ${JSON.stringify(spec(binding).components ?? null)}`;
+    });
+
+    await applyWebhookConfig(env, interpreter, { includeOperations: ['InterpretComponent'] });
+    await applyDuplicated(context, ns, 'with-components', context.pushMembers);
+    await check('--include-operations InterpretComponent: Karmada v1.17.1 sets binding components but no spec.replicas, members get spec.replicas 0 (why it is opt-in)', async () => {
+      if (!(await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the configuration does not claim InterpretComponent');
+      const components = await waitKarmada(context, 'the binding with components from InterpretComponent', bindingPath(ns, 'with-components'), (binding) => {
+        const list = (spec(binding).components ?? []) as { name: string; replicas: number }[];
+        return list.length > 0 ? `binding components ${JSON.stringify(list.map(({ name, replicas }) => ({ name, replicas })))}, spec.replicas ${String(spec(binding).replicas ?? 'absent')}` : undefined;
+      });
+      const seen: string[] = [];
+      for (const member of context.pushMembers) {
+        seen.push(await waitMember(context, member, 'the Workload', workloadPath(ns, 'with-components'), (object) => `${member}: ${String(spec(object).replicas)}`));
+      }
+      if (!seen.every((line) => line.endsWith(': 0'))) throw new Error(`members did not get 0 replicas (Karmada's behaviour changed?): ${seen.join(', ')}`);
+      return `${components}; ${seen.join(', ')}`;
+    });
+
+    await applyWebhookConfig(env, interpreter);
+    await cleanup(context, ns, ['without-components', 'with-components']);
+  },
+};

@@ -1,0 +1,66 @@
+// Failure behaviour as Karmada shows it: the webhook down, then a wrong token; propagation resumes by itself once fixed.
+import { applyDuplicated, bindingPath, ensureNamespace, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
+import { applyWebhookConfig, callLines, startInterpreter } from '../lib/interpreter';
+import type { KubeObject } from '../lib/kube';
+import { waitFor } from '../lib/processes';
+import { cleanup } from './guide';
+
+/** Waits for a Warning event on the Workload whose message matches `pattern`; returns reason and message. */
+function warningEvent(context: Context, ns: string, name: string, pattern: RegExp, hide: string[]): Promise<string> {
+  return waitFor(`a Warning event on Workload ${ns}/${name} matching ${pattern}`, async () => {
+    const list = await context.env.kube.get(`/api/v1/namespaces/${ns}/events?fieldSelector=involvedObject.name%3D${name}`);
+    const event = ((list.items ?? []) as KubeObject[]).find((item) => item.type === 'Warning' && pattern.test(String(item.message)));
+    if (event === undefined) return undefined;
+    let message = String(event.message);
+    for (const secret of hide) message = message.replaceAll(secret, '<token>');
+    return `event ${String(event.reason)}: ${message.slice(0, 300)}`;
+  }, { timeoutMs: 120_000, component: context.env.supervisor.get('karmada-controller-manager') });
+}
+
+async function resumed(context: Context, ns: string, name: string): Promise<string> {
+  const binding = await waitKarmada(context, 'the binding with replicas 3', bindingPath(ns, name), (object) => (spec(object).replicas === 3 ? 'binding replicas 3' : undefined), 240_000);
+  const seen: string[] = [];
+  for (const member of context.pushMembers) {
+    seen.push(await waitMember(context, member, 'the Workload', workloadPath(ns, name), () => `${member}: present`, 240_000));
+  }
+  return `${binding}; ${seen.join(', ')}`;
+}
+
+export const failuresScenario: Scenario = {
+  name: 'failure behaviour seen from Karmada',
+  async run(context, check) {
+    const { env } = context;
+    const ns = 'e2e-failures';
+    await ensureNamespace(context, ns);
+
+    const open = context.openInterpreter;
+    await applyWebhookConfig(env, open);
+    await env.supervisor.stop(open.name);
+    await applyDuplicated(context, ns, 'while-down', context.pushMembers);
+    await check('webhook stopped: Karmada records a Warning event ApplyPolicyFailed on the Workload naming the webhook and "connection refused"', () =>
+      warningEvent(context, ns, 'while-down', /failed calling webhook "karmada-serverless-interpreter\/interpretreplica\.[^"]+": failed to call webhook: .*connection refused/, []));
+    await check('webhook stopped: no ResourceBinding is made while the replicas cannot be interpreted', async () => {
+      const binding = await env.kube.find(bindingPath(ns, 'while-down'));
+      if (binding !== undefined) throw new Error('a binding exists although InterpretReplica cannot have been answered');
+      return 'no binding';
+    });
+    await startInterpreter(env, open);
+    await check('webhook back: propagation resumes by itself (binding made, Workload on every member)', () => resumed(context, ns, 'while-down'));
+
+    const secured = context.protectedInterpreter;
+    const wrongToken = 'not-the-token-0123456789';
+    const logBefore = callLines(env, secured.name).length;
+    await applyWebhookConfig(env, secured, { token: wrongToken });
+    await applyDuplicated(context, ns, 'wrong-token', context.pushMembers);
+    await check("wrong token: Karmada's Warning event carries our 401 message, and the webhook logged code 401", async () => {
+      const event = await warningEvent(context, ns, 'wrong-token', /webhook call failed, get status code: 401, msg: the caller token in the URL is not valid/, [wrongToken, secured.secret!.token]);
+      const refusals = callLines(env, secured.name).slice(logBefore).filter((line) => line.code === 401);
+      if (refusals.length === 0) throw new Error('the webhook logged no 401');
+      return `${event}; webhook logged ${refusals.length} refusal(s) with code 401`;
+    });
+    await applyWebhookConfig(env, secured);
+    await check('right token re-applied (the README wiring command): propagation resumes by itself', () => resumed(context, ns, 'wrong-token'));
+
+    await cleanup(context, ns, ['while-down', 'wrong-token']);
+  },
+};

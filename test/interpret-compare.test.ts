@@ -1,0 +1,146 @@
+// How --check judges results: Karmada's {{EXCLUDE}} placeholder, typed comparison (quantities by value, order-free
+// components and dependencies), and every case of Karmada's own third-party testdata replayed through our reader.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { caseFiles, readCases, type InterpreterCase } from '../lib/kit/cases';
+import { checkCase } from '../lib/kit/check';
+import { comparable, differencesOf, withoutExcluded } from '../lib/kit/compare';
+import type { Webhook } from '../lib/kit/webhook';
+import type { JsonObject, JsonValue } from '../lib/protocol/types';
+
+function same(name: string, expected: JsonValue, actual: JsonValue): boolean {
+  const [want, got] = comparable(name, expected, actual);
+  return differencesOf(want, got).length === 0;
+}
+
+describe('{{EXCLUDE}} as Karmada applies it', () => {
+  it('drops the excluded paths from both sides, inside lists too, and nothing else', () => {
+    // Prepare
+    const expected = { status: { phase: 'Ready', conditions: [{ type: 'Ready', lastTransitionTime: '{{EXCLUDE}}' }] }, generation: '{{EXCLUDE}}' };
+    const actual = { status: { phase: 'Ready', conditions: [{ type: 'Ready', lastTransitionTime: '2025-01-01T00:00:00Z' }] }, generation: 4 };
+
+    // Act
+    const [want, got] = withoutExcluded(expected, actual);
+
+    // Assess
+    expect(want).toEqual({ status: { phase: 'Ready', conditions: [{ type: 'Ready' }] } });
+    expect(got).toEqual(want);
+    expect(same('aggregatedStatus', expected, { ...actual, status: { ...actual.status, phase: 'Failed' } })).toBe(false);
+    // A field the actual object lacks may be excluded; a field only the actual object has is a difference.
+    expect(same('retained', expected, { status: actual.status })).toBe(true);
+    expect(same('retained', expected, { ...actual, extra: 1 })).toBe(false);
+  });
+
+  it('applies only to object results, as in Karmada (elsewhere the placeholder is a plain string)', () => {
+    expect(same('status', { phase: '{{EXCLUDE}}' }, { phase: 'Ready' })).toBe(false);
+  });
+});
+
+describe('typed results compare as Karmada unmarshals them', () => {
+  it('compares quantities by value and ignores zero values and unknown fields', () => {
+    expect(same('requires', { resourceRequest: { cpu: '1', memory: '1Gi' } }, { resourceRequest: { cpu: '1000m', memory: '1073741824' } })).toBe(true);
+    expect(same('requires', { resourceRequest: { cpu: '1' } }, { resourceRequest: { cpu: '1001m' } })).toBe(false);
+    expect(same('requires', { namespace: '', nodeClaim: { nodeSelector: {} }, unknown: 1 }, { nodeClaim: {} })).toBe(true);
+    expect(same('requires', { nodeClaim: { tolerations: [{ key: 'k', tolerationSeconds: 0 }] } }, { nodeClaim: { tolerations: [{ key: 'k' }] } })).toBe(false);
+  });
+
+  it('sorts components by name and dependencies by apiVersion, kind, namespace, name', () => {
+    expect(same('components', [{ name: 'b', replicas: 1 }, { name: 'a', replicas: 2 }], [{ name: 'a', replicas: 2 }, { name: 'b', replicas: 1 }])).toBe(true);
+    expect(same('components', [{ name: 'a', replicas: 2 }], [{ name: 'a', replicas: 3 }])).toBe(false);
+    const secret = { apiVersion: 'v1', kind: 'Secret', namespace: 'ns', name: 's' };
+    const config = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns', name: 'c' };
+    expect(same('dependencies', [secret, config], [config, secret])).toBe(true);
+    expect(same('dependencies', [secret, config], [config])).toBe(false);
+  });
+
+  it('names the differing paths', () => {
+    // Act
+    const differences = differencesOf({ spec: { replicas: 3, list: [1, 2] } }, { spec: { list: [1] }, extra: true });
+
+    // Assess
+    expect(differences).toEqual([
+      { path: 'extra', expected: undefined, actual: true },
+      { path: 'spec.list[1]', expected: 2, actual: undefined },
+      { path: 'spec.replicas', expected: 3, actual: undefined },
+    ]);
+  });
+});
+
+// ---- Karmada's third-party testdata, from the Go module cache (the conformance harness downloads it) ----
+
+function karmadaCustomizations(): string | undefined {
+  const go = spawnSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' });
+  const cache = go.status === 0 && go.stdout.trim() !== '' ? go.stdout.trim() : (process.env.GOMODCACHE ?? join(homedir(), 'go/pkg/mod'));
+  const owner = join(cache, 'github.com/karmada-io');
+  if (!existsSync(owner)) return undefined;
+  // The release the conformance harness pins, else any release in the cache.
+  const pinned = /github\.com\/karmada-io\/karmada (v\S+)/.exec(readFileSync('test/karmada-conformance/go.mod', 'utf8'))?.[1];
+  const releases = readdirSync(owner).filter((name) => name.startsWith('karmada@v'));
+  const release = releases.find((name) => name === `karmada@${pinned}`) ?? releases.sort().at(-1);
+  const folder = release && join(owner, release, 'pkg/resourceinterpreter/default/thirdparty/resourcecustomizations');
+  return folder && existsSync(folder) ? folder : undefined;
+}
+
+const resultOfPatch: Partial<Record<string, string>> = { ReviseReplica: 'revised', Retain: 'retained', AggregateStatus: 'aggregatedStatus' };
+
+/** A webhook that answers with the case's own expected output (changed in every result when `wrong`). */
+function oracle(input: InterpreterCase, wrong: boolean): Webhook {
+  const change = (name: string, value: JsonValue): JsonValue => {
+    if (!wrong) return value;
+    if (typeof value === 'number') return value + 1;
+    if (typeof value === 'boolean') return !value;
+    if (name === 'components') return [...(value as JsonValue[]), { name: 'extra', replicas: 1 }];
+    if (name === 'dependencies') return [...(value as JsonValue[]), { apiVersion: 'v1', kind: 'Secret', name: 'extra' }];
+    if (name === 'requires') return { ...((value ?? {}) as JsonObject), priorityClassName: 'extra' };
+    if (resultOfPatch[input.operation] === name) {
+      const object = value as JsonObject;
+      return { ...object, metadata: { ...((object.metadata ?? {}) as JsonObject), annotations: { extra: 'yes' } } };
+    }
+    return { ...((value ?? {}) as JsonObject), extra: 'yes' };
+  };
+  return async (context) => {
+    const output = input.output ?? {};
+    const response: JsonObject = { uid: context.request!.uid, successful: true };
+    const fields: Record<string, string> = { replica: 'replicas', requires: 'replicaRequirements', components: 'components', status: 'rawStatus', healthy: 'healthy', dependencies: 'dependencies' };
+    for (const [name, value] of Object.entries(output)) {
+      if (resultOfPatch[input.operation] === name) {
+        response.patchType = 'JSONPatch';
+        response.patch = Buffer.from(JSON.stringify([{ op: 'replace', path: '', value: change(name, value) }])).toString('base64');
+      } else if (fields[name] !== undefined) {
+        response[fields[name]] = change(name, value);
+      }
+    }
+    return { apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterContext', response };
+  };
+}
+
+const customizations = karmadaCustomizations();
+
+describe.skipIf(customizations === undefined)("Karmada's third-party testdata (Go module cache)", () => {
+  const files = customizations === undefined ? [] : caseFiles(customizations);
+  const cases = files.flatMap((file) => readCases(file));
+
+  it('reads every case file', () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(cases.length).toBeGreaterThan(400);
+  });
+
+  it('passes every case against a webhook answering its expected output, and fails each when the answer differs', async () => {
+    // Act
+    const right = await Promise.all(cases.map((input) => checkCase(input, oracle(input, false))));
+    const wrong = await Promise.all(cases.map((input) => checkCase(input, oracle(input, true))));
+
+    // Assess
+    expect(right.filter((o) => !o.passed).map((o) => `${o.case.source.file}#${o.case.source.document}: ${o.problems.join('; ')}`)).toEqual([]);
+    const withOutput = wrong.filter((o) => Object.keys(o.case.output ?? {}).length > 0);
+    expect(withOutput.length).toBeGreaterThan(400);
+    expect(withOutput.filter((o) => o.passed).map((o) => `${o.case.source.file}#${o.case.source.document}`)).toEqual([]);
+  });
+});
+
+if (customizations === undefined) {
+  console.log("interpret-compare: Karmada's third-party testdata is not in the Go module cache (npm run conformance downloads it): replay skipped");
+}
