@@ -102,6 +102,8 @@ export async function applyWebhookConfig(env: Environment, interpreter: Interpre
 
 export interface CallLine {
   operation?: string;
+  /** API Gateway's routeKey, e.g. `POST /{token}/interpreter/interpret-replica` (refusals carry no operation). */
+  route?: string;
   successful?: boolean;
   code?: number;
   statusMessage?: string;

@@ -1,6 +1,6 @@
 // Every process the e2e starts: one log file each, its own process group, and all stopped on success, failure or Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort as anyPort } from '../../helpers/processes';
 
@@ -57,17 +57,27 @@ export class Supervisor {
     return started !== undefined && started.exit === undefined;
   }
 
-  /** SIGTERM to the process group, SIGKILL after `graceMs`. */
+  /**
+   * SIGTERM to the process group, SIGKILL after `graceMs`; returns when every process of the group is gone. The group
+   * leader (`npm`) exits before its `node` child has closed its connections: waiting for the leader alone let a
+   * "stopped" webhook answer Karmada for up to two more seconds.
+   */
   async stop(name: string, graceMs = 10_000): Promise<void> {
     const started = this.running.get(name);
     if (started === undefined) return;
     this.running.delete(name);
-    if (started.exit !== undefined || started.child.pid === undefined) return;
-    const exited = new Promise<void>((resolve) => started.child.once('exit', () => resolve()));
-    signalGroup(started.child.pid, 'SIGTERM');
-    const timer = setTimeout(() => signalGroup(started.child.pid!, 'SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
+    const pid = started.child.pid;
+    if (pid === undefined || !groupAlive(pid)) return;
+    signalGroup(pid, 'SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (groupAlive(pid)) {
+      if (Date.now() > deadline) {
+        signalGroup(pid, 'SIGKILL');
+        break;
+      }
+      await sleep(50);
+    }
+    for (let waited = 0; groupAlive(pid) && waited < 5_000; waited += 50) await sleep(50);
   }
 
   /** Stops in reverse start order (clients before the servers they talk to). */
@@ -86,6 +96,23 @@ export class Supervisor {
   names(): string[] {
     return [...this.running.keys()];
   }
+}
+
+/** Whether a live (not zombie) process of the group led by `pid` is left, read from /proc (Linux). */
+function groupAlive(pid: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (pgrp === String(pid) && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {

@@ -1,7 +1,8 @@
 // Both InterpretComponent choices of `npm run webhook-config`, with Karmada's alpha gates on (MultiplePodTemplatesScheduling)
 // and a Duplicated policy: why the operation is opt-in.
 import { applyDuplicated, bindingPath, ensureNamespace, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
-import { applyWebhookConfig } from '../lib/interpreter';
+import { applyWebhookConfig, callLines } from '../lib/interpreter';
+import { probeName, untilControllerCalls } from '../lib/wiring';
 import { cleanup } from './guide';
 
 const claimedOperations = async (context: Context) => {
@@ -17,7 +18,10 @@ export const componentsScenario: Scenario = {
     const interpreter = context.openInterpreter;
     await ensureNamespace(context, ns);
 
+    let before = callLines(env, interpreter.name).length;
     await applyWebhookConfig(env, interpreter);
+    // Karmada calls InterpretReplica only when no InterpretComponent hook is configured (detector.go).
+    await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
     await applyDuplicated(context, ns, 'without-components', context.pushMembers);
     await check('default webhook-config (no InterpretComponent): a Duplicated Workload of 3 gets 3 replicas on every member', async () => {
       if ((await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the default configuration claims InterpretComponent');
@@ -30,7 +34,9 @@ export const componentsScenario: Scenario = {
       return `${seen.join(', ')}; binding spec.replicas ${String(spec(binding).replicas)}, components ${JSON.stringify(spec(binding).components ?? null)}`;
     });
 
+    before = callLines(env, interpreter.name).length;
     await applyWebhookConfig(env, interpreter, { includeOperations: ['InterpretComponent'] });
+    await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretComponent');
     await applyDuplicated(context, ns, 'with-components', context.pushMembers);
     await check('--include-operations InterpretComponent: Karmada v1.17.1 sets binding components but no spec.replicas, members get spec.replicas 0 (why it is opt-in)', async () => {
       if (!(await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the configuration does not claim InterpretComponent');
@@ -46,7 +52,9 @@ export const componentsScenario: Scenario = {
       return `${components}; ${seen.join(', ')}`;
     });
 
+    before = callLines(env, interpreter.name).length;
     await applyWebhookConfig(env, interpreter);
-    await cleanup(context, ns, ['without-components', 'with-components']);
+    await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
+    await cleanup(context, ns, ['without-components', 'with-components', probeName]);
   },
 };

@@ -1,8 +1,10 @@
 // Failure behaviour as Karmada shows it: the webhook down, then a wrong token; propagation resumes by itself once fixed.
+import { connect } from 'node:net';
 import { applyDuplicated, bindingPath, ensureNamespace, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
-import { applyWebhookConfig, callLines, startInterpreter } from '../lib/interpreter';
+import { applyWebhookConfig, callLines, startInterpreter, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
+import { probeName, untilControllerCalls } from '../lib/wiring';
 import { cleanup } from './guide';
 
 /** Waits for a Warning event on the Workload whose message matches `pattern`; returns reason and message. */
@@ -15,6 +17,20 @@ function warningEvent(context: Context, ns: string, name: string, pattern: RegEx
     for (const secret of hide) message = message.replaceAll(secret, '<token>');
     return `event ${String(event.reason)}: ${message.slice(0, 300)}`;
   }, { timeoutMs: 120_000, component: context.env.supervisor.get('karmada-controller-manager') });
+}
+
+
+/** Resolves once nothing accepts connections on the interpreter's port any more. */
+function refusesConnections(interpreter: Interpreter): Promise<string> {
+  return waitFor(`${interpreter.name}'s port ${interpreter.port} to refuse connections`, () =>
+    new Promise<string | undefined>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: interpreter.port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(undefined);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : undefined));
+    }), { timeoutMs: 20_000, intervalMs: 200 });
 }
 
 async function resumed(context: Context, ns: string, name: string): Promise<string> {
@@ -34,8 +50,11 @@ export const failuresScenario: Scenario = {
     await ensureNamespace(context, ns);
 
     const open = context.openInterpreter;
+    const openBefore = callLines(env, open.name).length;
     await applyWebhookConfig(env, open);
+    await untilControllerCalls(context, ns, open, openBefore, (line) => line.operation === 'InterpretReplica');
     await env.supervisor.stop(open.name);
+    await refusesConnections(open);
     await applyDuplicated(context, ns, 'while-down', context.pushMembers);
     await check('webhook stopped: Karmada records a Warning event ApplyPolicyFailed on the Workload naming the webhook and "connection refused"', () =>
       warningEvent(context, ns, 'while-down', /failed calling webhook "karmada-serverless-interpreter\/interpretreplica\.[^"]+": failed to call webhook: .*connection refused/, []));
@@ -51,6 +70,7 @@ export const failuresScenario: Scenario = {
     const wrongToken = 'not-the-token-0123456789';
     const logBefore = callLines(env, secured.name).length;
     await applyWebhookConfig(env, secured, { token: wrongToken });
+    await untilControllerCalls(context, ns, secured, logBefore, (line) => line.code === 401 && (line.route ?? '').endsWith('/interpret-replica'));
     await applyDuplicated(context, ns, 'wrong-token', context.pushMembers);
     await check("wrong token: Karmada's Warning event carries our 401 message, and the webhook logged code 401", async () => {
       const event = await warningEvent(context, ns, 'wrong-token', /webhook call failed, get status code: 401, msg: the caller token in the URL is not valid/, [wrongToken, secured.secret!.token]);
@@ -59,8 +79,9 @@ export const failuresScenario: Scenario = {
       return `${event}; webhook logged ${refusals.length} refusal(s) with code 401`;
     });
     await applyWebhookConfig(env, secured);
+    await untilControllerCalls(context, ns, secured, callLines(env, secured.name).length, (line) => line.operation === 'InterpretReplica' && line.successful === true);
     await check('right token re-applied (the README wiring command): propagation resumes by itself', () => resumed(context, ns, 'wrong-token'));
 
-    await cleanup(context, ns, ['while-down', 'wrong-token']);
+    await cleanup(context, ns, ['while-down', 'wrong-token', probeName]);
   },
 };
