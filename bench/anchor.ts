@@ -120,10 +120,13 @@ function startGo(binary: string, pki: Pki, probe: AnchorCase): Promise<Server> {
   return startServer('Go example (Karmada v1.17.1)', binary, args, childEnv({}), port, () => '/interpreter-workload', probe);
 }
 
+/** `BENCH_ANCHOR_WORKERS=2` runs the local server as `WORKERS=2 npm start` (node:cluster: both cores, more memory). */
+export const anchorWorkers = process.env.BENCH_ANCHOR_WORKERS ?? '1';
+
 /** `npm start`, as the README runs it, with the default log level (INFO: one line per call, like the Go example's klog). */
 function startLocal(pki: Pki, probe: AnchorCase, command: 'npm' | 'node' = 'npm'): Promise<Server> {
   const port = nextPort++;
-  const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', TLS_CERT: pki.cert, TLS_KEY: pki.key, POWERTOOLS_LOG_LEVEL: undefined, POWERTOOLS_METRICS_DISABLED: undefined, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
+  const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', TLS_CERT: pki.cert, TLS_KEY: pki.key, POWERTOOLS_LOG_LEVEL: undefined, POWERTOOLS_METRICS_DISABLED: undefined, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', WORKERS: anchorWorkers });
   const [cmd, args] = command === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, ['--enable-source-maps', 'scripts/start.mjs']];
   return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.mjs)', cmd, args as string[], env, port, (c) => c.localPath, probe);
 }

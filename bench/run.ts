@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorSettings } from './anchor';
+import { anchorWorkers, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorSettings } from './anchor';
 import { functionBundles, projectRoot, type Bundle } from './artifacts';
 import { measureAuth, type AuthResult } from './auth';
 import { typicalBody } from './bodies';
@@ -219,7 +219,7 @@ async function runAnchor(): Promise<void> {
     connections: (process.env.BENCH_ANCHOR_CONNECTIONS ?? '16,64').split(',').map(Number),
     startupRuns: numberSetting('BENCH_ANCHOR_STARTUP_RUNS', 5),
   };
-  console.log(`\nanchor: local server (npm start, default INFO logging) vs Karmada v1.17.1's Go example webhook, HTTPS, one autocannon client, ${settings.rounds} interleaved rounds of ${settings.seconds} s per case at ${settings.connections.join(' and ')} connections`);
+  console.log(`\nanchor: local server (${anchorWorkers === '1' ? 'npm start' : `WORKERS=${anchorWorkers} npm start`}, default INFO logging) vs Karmada v1.17.1's Go example webhook, HTTPS, one autocannon client, ${settings.rounds} interleaved rounds of ${settings.seconds} s per case at ${settings.connections.join(' and ')} connections`);
   const anchor = await measureAnchor(settings, (line) => console.log(line));
   printTable(
     'Side by side with the Go example (req/s and latency: median of rounds; ratio: median of per-round local ÷ Go)',
