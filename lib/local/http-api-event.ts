@@ -1,12 +1,20 @@
 // Builds the API Gateway HTTP API (payload 2.0) event that API Gateway would send for a local request.
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteMatch } from '../routes';
 
+/**
+ * Header names lowercased, repeated headers joined with commas, as API Gateway (payload 2.0) does. Read from
+ * `rawHeaders`: node's `request.headers` is built lazily on first use and drops repeats of some headers.
+ */
 function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  const raw = request.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const seen = headers[name];
+    headers[name] = seen === undefined ? raw[i + 1]! : `${seen},${raw[i + 1]!}`;
   }
   return headers;
 }
@@ -21,9 +29,26 @@ function queryParametersOf(query: string): Record<string, string> | undefined {
 /** Text bodies travel as text, anything that is not valid UTF-8 as base64, as API Gateway does. */
 function bodyOf(raw: Buffer): { body?: string; isBase64Encoded: boolean } {
   if (raw.length === 0) return { isBase64Encoded: false };
-  const text = raw.toString('utf8');
-  if (Buffer.byteLength(text) === raw.length && !text.includes('\uFFFD')) return { body: text, isBase64Encoded: false };
-  return { body: raw.toString('base64'), isBase64Encoded: true };
+  return isUtf8(raw) ? { body: raw.toString('utf8'), isBase64Encoded: false } : { body: raw.toString('base64'), isBase64Encoded: true };
+}
+
+let timeMillis = Number.NaN;
+let timeText = '';
+
+/** `requestContext.time`, formatted once per millisecond (requests in the same millisecond share it). */
+function timeOf(now: number): string {
+  if (now !== timeMillis) {
+    timeMillis = now;
+    timeText = new Date(now).toISOString();
+  }
+  return timeText;
+}
+
+/** The caller's address as API Gateway gives it: IPv4 callers without the `::ffff:` prefix. */
+function sourceIpOf(request: IncomingMessage): string {
+  const address = request.socket.remoteAddress;
+  if (address === undefined) return '127.0.0.1';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
 let requestCount = 0;
@@ -58,13 +83,13 @@ export function httpApiEventOf(request: IncomingMessage, raw: Buffer, match: Rou
         method,
         path: rawPath,
         protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp: sourceIpOf(request),
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: nextRequestId(),
       routeKey,
       stage: '$default',
-      time: new Date(now).toISOString(),
+      time: timeOf(now),
       timeEpoch: now,
     },
     ...bodyOf(raw),
