@@ -17,6 +17,11 @@ describe('httpApiEventOf', () => {
     expect(event.requestContext.domainName).toBe('h.example');
   });
 
+  it('keeps headers named like Object.prototype members as plain headers', () => {
+    const event = httpApiEventOf(requestOf(['constructor', 'x', '__proto__', 'y', 'toString', 'z']), Buffer.from('{}'), match);
+    expect(Object.entries(event.headers)).toEqual([['constructor', 'x'], ['__proto__', 'y'], ['tostring', 'z']]);
+  });
+
   it('gives IPv4 callers without the ::ffff: prefix, IPv6 callers as they are', () => {
     expect(httpApiEventOf(requestOf([]), Buffer.from('{}'), match).requestContext.http.sourceIp).toBe('10.0.0.7');
     expect(httpApiEventOf(requestOf([], '2001:db8::1'), Buffer.from('{}'), match).requestContext.http.sourceIp).toBe('2001:db8::1');

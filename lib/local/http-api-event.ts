@@ -9,7 +9,8 @@ import type { RouteMatch } from '../routes';
  * `rawHeaders`: node's `request.headers` is built lazily on first use and drops repeats of some headers.
  */
 function headersOf(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // No prototype: a header named `constructor` or `__proto__` is a header like any other.
+  const headers: Record<string, string> = Object.create(null);
   const raw = request.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
