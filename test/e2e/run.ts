@@ -12,6 +12,7 @@ import { makePki } from './lib/pki';
 import { waitMemberCrds, wireReviewWebhooks } from './lib/reviews';
 import { Supervisor } from './lib/processes';
 import { componentsScenario } from './scenarios/components';
+import { controlScenario } from './scenarios/control';
 import { failuresScenario } from './scenarios/failures';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
@@ -42,6 +43,8 @@ const scenarios: Record<string, Scenario> = {
   components: componentsScenario,
   failures: failuresScenario,
   versions: versionsScenario,
+  /** Last in its environment: it removes our interpreter configuration (and puts it back). */
+  control: controlScenario,
   /** In an environment of its own, after the others (see Wiring). */
   karmada: karmadaSuiteScenario,
 };
@@ -51,6 +54,11 @@ const selected = (process.env.E2E_SCENARIOS ?? Object.keys(scenarios).join(','))
   .split(',')
   .map((name) => name.trim())
   .filter((name) => name !== '');
+// An empty list (E2E_SCENARIOS= or E2E_SCENARIOS=,) would run nothing and pass: a proof of nothing.
+if (selected.length === 0) {
+  console.error(`E2E_SCENARIOS is set but names no scenario; known: ${Object.keys(scenarios).join(', ')}`);
+  process.exit(2);
+}
 for (const name of selected) {
   if (!(name in scenarios)) {
     console.error(`E2E_SCENARIOS: unknown scenario ${JSON.stringify(name)}; known: ${Object.keys(scenarios).join(', ')}`);
@@ -186,6 +194,13 @@ async function runScenario(context: Context, name: string): Promise<void> {
       log(`  FAIL scenario set-up: ${(error as Error).message}`);
     }
     log(`  scenario ${name} stopped at its first failure; later scenarios still run`);
+    return;
+  }
+  // A scenario that returns having run fewer (or more) checks than it declares did not prove what it claims.
+  const ran = results.filter((result) => result.scenario === name).length;
+  if (ran !== scenario.checks) {
+    results.push({ scenario: name, description: 'check count', ok: false, detail: `ran ${ran} checks, declares ${scenario.checks}` });
+    log(`  FAIL check count: ran ${ran} checks, the scenario declares ${scenario.checks}`);
   }
 }
 
@@ -216,7 +231,13 @@ async function main(): Promise<number> {
   }
   if (stopping) return 130;
   const failed = results.filter((result) => !result.ok);
-  log(`${results.length - failed.length} checks passed, ${failed.length} failed${failed.length ? `: ${failed.map((result) => `${result.scenario}: ${result.description}`).join('; ')}` : ''}`);
+  const expected = selected.reduce((sum, name) => sum + scenarios[name]!.checks, 0);
+  const passed = results.length - failed.length;
+  if (failed.length === 0 && passed !== expected) {
+    results.push({ scenario: '(run)', description: 'check count', ok: false, detail: `${passed} checks passed, ${expected} expected` });
+    failed.push(results[results.length - 1]!);
+  }
+  log(`${passed} of ${expected} expected checks passed (${selected.join(', ')}), ${failed.length} failed${failed.length ? `: ${failed.map((result) => `${result.scenario}: ${result.description}`).join('; ')}` : ''}`);
   if (keep && current !== undefined && context !== undefined) {
     log(`E2E_KEEP=1: the last environment (${current.wiring}) stays up. Try:\n  export KUBECONFIG=${context.env.kubeconfig}\n  kubectl=${context.env.binaries.kubectl}\n  $kubectl --context karmada-apiserver get clusters,resourcebindings -A\n  $kubectl --context member1 get workloads -A\nLogs: ${current.logDir}. Ctrl-C stops everything.`);
     await new Promise(() => undefined);

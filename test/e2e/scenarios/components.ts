@@ -1,6 +1,6 @@
 // Both InterpretComponent choices of `npm run webhook-config`, with Karmada's alpha gates on (MultiplePodTemplatesScheduling)
 // and a Duplicated policy: why the operation is opt-in.
-import { applyDuplicated, bindingPath, ensureNamespace, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
+import { applyDuplicated, bindingPath, deepEqual, ensureNamespace, expectBindingReplicas, expectMemberReplicas, sampleRequest, show, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
 import { applyWebhookConfig, callLines } from '../lib/interpreter';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 import { cleanup } from './guide';
@@ -12,6 +12,7 @@ const claimedOperations = async (context: Context) => {
 
 export const componentsScenario: Scenario = {
   name: 'InterpretComponent: left out by default, opt-in with --include-operations',
+  checks: 2,
   async run(context, check) {
     const { env } = context;
     const ns = 'e2e-components';
@@ -23,15 +24,21 @@ export const componentsScenario: Scenario = {
     // Karmada calls InterpretReplica only when no InterpretComponent hook is configured (detector.go).
     await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
     await applyDuplicated(context, ns, 'without-components', context.pushMembers);
-    await check('default webhook-config (no InterpretComponent): a Duplicated Workload of 3 gets 3 replicas on every member', async () => {
+    // Duplicated 3 on every member happens without any webhook too; what only our InterpretReplica gives is the
+    // binding's spec.replicas 3 with the template's resourceRequest (Karmada without a hook: neither), and no
+    // components (Karmada calls InterpretComponent only when a hook claims it).
+    await check('default webhook-config (no InterpretComponent): the binding has replicas 3 and the resourceRequest from InterpretReplica, no components; 3 replicas on every member', async () => {
       if ((await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the default configuration claims InterpretComponent');
+      const binding = await waitKarmada(context, 'the binding from InterpretReplica', bindingPath(ns, 'without-components'), (found) => {
+        const seen = expectBindingReplicas(found, 3);
+        if (seen !== undefined && spec(found).components !== undefined) throw new Error(`components without an InterpretComponent hook: ${show(spec(found).components)}`);
+        return seen;
+      });
       const seen: string[] = [];
       for (const member of context.pushMembers) {
-        seen.push(await waitMember(context, member, 'the Workload with 3 replicas', workloadPath(ns, 'without-components'), (object) =>
-          spec(object).replicas === 3 ? `${member}: 3` : undefined));
+        seen.push(`${member}: ${await waitMember(context, member, 'the Workload with 3 replicas', workloadPath(ns, 'without-components'), (object) => expectMemberReplicas(object, 3))}`);
       }
-      const binding = await env.kube.get(bindingPath(ns, 'without-components'));
-      return `${seen.join(', ')}; binding spec.replicas ${String(spec(binding).replicas)}, components ${JSON.stringify(spec(binding).components ?? null)}`;
+      return `${binding}, no components; ${seen.join(', ')}`;
     });
 
     before = callLines(env, interpreter.name).length;
@@ -41,8 +48,12 @@ export const componentsScenario: Scenario = {
     await check('--include-operations InterpretComponent: Karmada v1.17.1 sets binding components but no spec.replicas, members get spec.replicas 0 (why it is opt-in)', async () => {
       if (!(await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the configuration does not claim InterpretComponent');
       const components = await waitKarmada(context, 'the binding with components from InterpretComponent', bindingPath(ns, 'with-components'), (binding) => {
-        const list = (spec(binding).components ?? []) as { name: string; replicas: number }[];
-        return list.length > 0 ? `binding components ${JSON.stringify(list.map(({ name, replicas }) => ({ name, replicas })))}, spec.replicas ${String(spec(binding).replicas ?? 'absent')}` : undefined;
+        // Exactly our one component: a wrong name, count or requirements fails (not just "some components").
+        const list = (spec(binding).components ?? []) as { name: string; replicas: number; replicaRequirements?: { resourceRequest?: unknown } }[];
+        const compared = list.map(({ name, replicas, replicaRequirements }) => ({ name, replicas, resourceRequest: replicaRequirements?.resourceRequest }));
+        if (list.length === 0) return undefined;
+        if (!deepEqual(compared, [{ name: 'main', replicas: 3, resourceRequest: sampleRequest }])) throw new Error(`binding components ${show(list)}`);
+        return `binding components ${show(compared)}, spec.replicas ${String(spec(binding).replicas ?? 'absent')}`;
       });
       const seen: string[] = [];
       for (const member of context.pushMembers) {

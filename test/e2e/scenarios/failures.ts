@@ -1,18 +1,22 @@
 // Failure behaviour as Karmada shows it: the webhook down, then a wrong token; propagation resumes by itself once fixed.
 import { connect } from 'node:net';
-import { applyDuplicated, bindingPath, ensureNamespace, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
+import { applyDuplicated, bindingPath, ensureNamespace, expectBindingReplicas, expectMemberReplicas, holdsFor, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
 import { applyWebhookConfig, callLines, startInterpreter, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 import { cleanup } from './guide';
 
-/** Waits for a Warning event on the Workload whose message matches `pattern`; returns reason and message. */
+/** The reason Karmada's detector gives a failed ApplyPolicy (pkg/events: EventReasonApplyPolicyFailed). */
+const applyPolicyFailed = 'ApplyPolicyFailed';
+
+/** Waits for a Warning event on the Workload whose message matches `pattern` and asserts its reason; returns reason and message. */
 function warningEvent(context: Context, ns: string, name: string, pattern: RegExp, hide: string[]): Promise<string> {
   return waitFor(`a Warning event on Workload ${ns}/${name} matching ${pattern}`, async () => {
     const list = await context.env.kube.get(`/api/v1/namespaces/${ns}/events?fieldSelector=involvedObject.name%3D${name}`);
     const event = ((list.items ?? []) as KubeObject[]).find((item) => item.type === 'Warning' && pattern.test(String(item.message)));
     if (event === undefined) return undefined;
+    if (event.reason !== applyPolicyFailed) throw new Error(`the event's reason is ${String(event.reason)}, not ${applyPolicyFailed}: ${String(event.message).slice(0, 200)}`);
     let message = String(event.message);
     for (const secret of hide) message = message.replaceAll(secret, '<token>');
     return `event ${String(event.reason)}: ${message.slice(0, 300)}`;
@@ -33,17 +37,24 @@ function refusesConnections(interpreter: Interpreter): Promise<string> {
     }), { timeoutMs: 20_000, intervalMs: 200 });
 }
 
+/** Karmada without a webhook would also make a binding, but without spec.replicas 3 and the resourceRequest. */
 async function resumed(context: Context, ns: string, name: string): Promise<string> {
-  const binding = await waitKarmada(context, 'the binding with replicas 3', bindingPath(ns, name), (object) => (spec(object).replicas === 3 ? 'binding replicas 3' : undefined), 240_000);
+  const binding = await waitKarmada(context, 'the binding from InterpretReplica', bindingPath(ns, name), (object) => expectBindingReplicas(object, 3), 240_000);
   const seen: string[] = [];
   for (const member of context.pushMembers) {
-    seen.push(await waitMember(context, member, 'the Workload', workloadPath(ns, name), () => `${member}: present`, 240_000));
+    seen.push(`${member}: ${await waitMember(context, member, 'the Workload with 3 replicas', workloadPath(ns, name), (object) => expectMemberReplicas(object, 3), 240_000)}`);
   }
   return `${binding}; ${seen.join(', ')}`;
 }
 
+/** No binding for a while (one snapshot could be taken before the detector has even tried). */
+function noBinding(context: Context, ns: string, name: string): Promise<string> {
+  return holdsFor(`no ResourceBinding for ${ns}/${name}`, 20_000, async () => ((await context.env.kube.find(bindingPath(ns, name))) === undefined ? 'no binding' : undefined));
+}
+
 export const failuresScenario: Scenario = {
   name: 'failure behaviour seen from Karmada',
+  checks: 6,
   async run(context, check) {
     const { env } = context;
     const ns = 'e2e-failures';
@@ -58,11 +69,7 @@ export const failuresScenario: Scenario = {
     await applyDuplicated(context, ns, 'while-down', context.pushMembers);
     await check('webhook stopped: Karmada records a Warning event ApplyPolicyFailed on the Workload naming the webhook and "connection refused"', () =>
       warningEvent(context, ns, 'while-down', /failed calling webhook "karmada-serverless-interpreter\/interpretreplica\.[^"]+": failed to call webhook: .*connection refused/, []));
-    await check('webhook stopped: no ResourceBinding is made while the replicas cannot be interpreted', async () => {
-      const binding = await env.kube.find(bindingPath(ns, 'while-down'));
-      if (binding !== undefined) throw new Error('a binding exists although InterpretReplica cannot have been answered');
-      return 'no binding';
-    });
+    await check('webhook stopped: no ResourceBinding is made while the replicas cannot be interpreted (20 s after the event)', () => noBinding(context, ns, 'while-down'));
     await startInterpreter(env, open);
     await check('webhook back: propagation resumes by itself (binding made, Workload on every member)', () => resumed(context, ns, 'while-down'));
 
@@ -78,6 +85,7 @@ export const failuresScenario: Scenario = {
       if (refusals.length === 0) throw new Error('the webhook logged no 401');
       return `${event}; webhook logged ${refusals.length} refusal(s) with code 401`;
     });
+    await check('wrong token: no ResourceBinding is made (20 s after the event)', () => noBinding(context, ns, 'wrong-token'));
     await applyWebhookConfig(env, secured);
     await untilControllerCalls(context, ns, secured, callLines(env, secured.name).length, (line) => line.operation === 'InterpretReplica' && line.successful === true);
     await check('right token re-applied (the README wiring command): propagation resumes by itself', () => resumed(context, ns, 'wrong-token'));

@@ -4,6 +4,15 @@ import { stringify } from 'yaml';
 import { kubectl } from '../lib/cluster';
 import {
   aggregated,
+  assertNoKarmadaWebhookFailures,
+  expectBindingReplicas,
+  expectCollected,
+  expectMemberReplicas,
+  expectSummed,
+  markKarmadaLogs,
+  stepAnnotation,
+  stepOf,
+  workFor,
   deployFile,
   readDeploy,
   bindingPath,
@@ -11,7 +20,6 @@ import {
   memberKube,
   policyPath,
   spec,
-  status,
   targetClusters,
   waitKarmada,
   waitMember,
@@ -22,7 +30,6 @@ import {
 } from '../lib/checks';
 import { applyWebhookConfig, callLines, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
-import { sleep, waitFor } from '../lib/processes';
 
 
 /** The pod template of the sample, with a volume from a ConfigMap (a dependency). */
@@ -48,12 +55,14 @@ const expectedOperations = ['InterpretReplica', 'ReviseReplica', 'Retain', 'Aggr
 export function guideScenario(options: GuideOptions): Scenario {
   return {
     name: options.name,
+    checks: 9,
     async run(context, check) {
       const { env } = context;
       const interpreter = options.interpreter(context);
       const ns = options.namespace;
       const members = context.pushMembers;
       const logBefore = callLines(env, interpreter.name).length;
+      const logMark = markKarmadaLogs(context);
 
       await check(`wiring: npm run webhook-config (--mode ${options.mode}${interpreter.secret ? ', token from Secrets Manager' : ', no token'}) | kubectl apply is admitted by karmada-webhook`, async () => {
         const yaml = await applyWebhookConfig(env, interpreter, { mode: options.mode });
@@ -76,56 +85,63 @@ export function guideScenario(options: GuideOptions): Scenario {
         await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], `${stringify(sample)}---\n${stringify(policy)}`);
       }
 
-      await check('InterpretReplica: the ResourceBinding has replicas 3 and the template\'s replicaRequirements', () =>
-        waitKarmada(context, 'the binding with replicas and requirements', bindingPath(ns, name), (binding) => {
-          const requirements = spec(binding).replicaRequirements as { resourceRequest?: Record<string, string> } | undefined;
-          const request = requirements?.resourceRequest;
-          return spec(binding).replicas === 3 && request?.cpu === '100m' && request?.memory === '128Mi'
-            ? `spec.replicas 3, resourceRequest ${JSON.stringify(request)}`
-            : undefined;
-        }));
+      // Karmada without a hook: no spec.replicas, no replicaRequirements in the binding (rule 1).
+      await check('InterpretReplica: the ResourceBinding has replicas 3 and exactly the template\'s resourceRequest', () =>
+        waitKarmada(context, 'the binding with replicas and requirements', bindingPath(ns, name), (binding) => expectBindingReplicas(binding, 3)));
 
-      await check('ReviseReplica: Divided Weighted 1:1:1 puts 1/1/1 replicas on the members', async () => {
+      // Karmada without a hook: every member gets the template's 3.
+      await check('ReviseReplica: Divided Weighted 1:1:1 puts 1/1/1 replicas on the members (not the template\'s 3)', async () => {
         const seen: string[] = [];
         for (const member of members) {
-          seen.push(await waitMember(context, member, 'the Workload with spec.replicas 1', workloadPath(ns, name), (workload) =>
-            spec(workload).replicas === 1 ? `${member}: 1` : undefined));
+          seen.push(`${member}: ${await waitMember(context, member, 'the Workload with spec.replicas 1', workloadPath(ns, name), (workload) => expectMemberReplicas(workload, 1))}`);
         }
         const binding = await env.kube.get(bindingPath(ns, name));
         return `${seen.join(', ')}; binding clusters ${JSON.stringify(targetClusters(binding))}`;
       });
 
-      await check('InterpretHealth: members reporting no ready replicas are Unhealthy in the binding', () =>
-        waitKarmada(context, 'aggregatedStatus with every member Unhealthy', bindingPath(ns, name), (binding) => {
+      // Karmada without a hook: Healthy, and no status at all (the members' Workloads have none yet).
+      await check('InterpretHealth + InterpretStatus: members with no status are Unhealthy, with status exactly {readyReplicas: 0}', () =>
+        waitKarmada(context, 'aggregatedStatus with every member Unhealthy and readyReplicas 0', bindingPath(ns, name), (binding) => {
           const items = aggregated(binding);
-          return members.every((member) => items.some((item) => item.clusterName === member && item.health === 'Unhealthy'))
-            ? items.map((item) => `${item.clusterName}: ${item.health}`).join(', ')
-            : undefined;
+          const seen = members.map((member) => expectCollected(items.find((item) => item.clusterName === member), { readyReplicas: 0 }, 'Unhealthy'));
+          return seen.every((item) => item !== undefined) ? members.map((member, index) => `${member}: ${seen[index]}`).join(', ') : undefined;
         }));
 
-      await check('InterpretStatus + InterpretHealth + AggregateStatus: readyReplicas set on the members shows per cluster and summed on the control plane', async () => {
-        for (const member of members) {
-          await memberKube(context, member).mergePatch(`${workloadPath(ns, name)}/status`, { status: { readyReplicas: 1 } });
-        }
-        const perCluster = await waitKarmada(context, 'aggregatedStatus with readyReplicas 1 and Healthy on every member', bindingPath(ns, name), (binding) => {
+      // Karmada without hooks: member3 Healthy with {conditions} only (whole status), no control-plane sum. A wrong sum
+      // (e.g. the member count, 3) or a health that ignores readyReplicas fails too. Conditions pass through on purpose
+      // (our InterpretStatus keeps what the default would have kept; see lib/kinds/workload/interpreter.ts).
+      const available = (value: string) => [{ type: 'Available', status: value, reason: 'E2E' }];
+      const [first, second, third] = members as [string, string, string];
+      await check(`InterpretStatus + InterpretHealth + AggregateStatus: ${first} {readyReplicas 1, conditions}, ${second} {readyReplicas 1}, ${third} {conditions} only: Healthy, Healthy, Unhealthy with readyReplicas 0 filled in; control plane sums 2`, async () => {
+        const written: Record<string, Record<string, unknown>> = {
+          [first]: { readyReplicas: 1, conditions: available('True') },
+          [second]: { readyReplicas: 1 },
+          [third]: { conditions: available('False') },
+        };
+        const expected: Record<string, [Record<string, unknown>, 'Healthy' | 'Unhealthy']> = {
+          [first]: [{ readyReplicas: 1, conditions: available('True') }, 'Healthy'],
+          [second]: [{ readyReplicas: 1 }, 'Healthy'],
+          [third]: [{ readyReplicas: 0, conditions: available('False') }, 'Unhealthy'],
+        };
+        for (const member of members) await memberKube(context, member).mergePatch(`${workloadPath(ns, name)}/status`, { status: written[member] });
+        const perCluster = await waitKarmada(context, 'aggregatedStatus as InterpretStatus and InterpretHealth answer', bindingPath(ns, name), (binding) => {
           const items = aggregated(binding);
-          return members.every((member) => items.some((item) => item.clusterName === member && item.health === 'Healthy' && item.status?.readyReplicas === 1))
-            ? items.map((item) => `${item.clusterName}: ${JSON.stringify(item.status)} ${item.health}`).join(', ')
-            : undefined;
+          const seen = members.map((member) => expectCollected(items.find((item) => item.clusterName === member), ...expected[member]!));
+          return seen.every((item) => item !== undefined) ? members.map((member, index) => `${member}: ${seen[index]}`).join(', ') : undefined;
         });
-        const summed = await waitKarmada(context, 'the control-plane Workload with status.readyReplicas 3', workloadPath(ns, name), (workload) =>
-          status(workload).readyReplicas === 3 ? 'control plane status.readyReplicas 3' : undefined);
+        const summed = await waitKarmada(context, 'the control-plane Workload with status.readyReplicas 2', workloadPath(ns, name), (workload) => expectSummed(workload, 2));
         return `${perCluster}; ${summed}`;
       });
 
-      const [first, second] = members as [string, string, ...string[]];
+      // Karmada without a hook: the update overwrites the member's object, spec.paused is gone. The rescale and the step
+      // annotation travel in the same Work update as the Retain call, so seeing the annotation means Retain answered.
       await check(`Retain: a member-side spec.paused on ${first} survives a rescale to 6 from the control plane`, async () => {
         await memberKube(context, first).mergePatch(workloadPath(ns, name), { spec: { paused: true } });
-        await env.kube.mergePatch(workloadPath(ns, name), { spec: { replicas: 6 } });
+        await env.kube.mergePatch(workloadPath(ns, name), { metadata: { annotations: { [stepAnnotation]: 'rescale-6' } }, spec: { replicas: 6 } });
         const seen: string[] = [];
         for (const member of members) {
-          seen.push(await waitMember(context, member, 'the rescaled Workload (2 replicas)', workloadPath(ns, name), (workload) =>
-            spec(workload).replicas === 2 ? `${member}: replicas 2 paused ${String(spec(workload).paused ?? false)}` : undefined));
+          seen.push(await waitMember(context, member, 'the rescaled Workload (2 replicas, step rescale-6)', workloadPath(ns, name), (workload) =>
+            stepOf(workload) === 'rescale-6' && spec(workload).replicas === 2 ? `${member}: replicas 2 paused ${String(spec(workload).paused ?? false)}` : undefined));
         }
         const pausedMember = await memberKube(context, first).get(workloadPath(ns, name));
         if (spec(pausedMember).paused !== true) throw new Error(`${first} lost spec.paused: ${JSON.stringify(spec(pausedMember))}`);
@@ -134,41 +150,32 @@ export function guideScenario(options: GuideOptions): Scenario {
         return seen.join(', ');
       });
 
+      // Karmada without a hook (or a Retain that ignores the label): every member gets 3. The label, the rescale and the
+      // step annotation are in ONE patch, so the member's annotation shows the Work that asks for 3 was applied.
       await check(`Retain: with the retain-replicas label every member keeps its own spec.replicas (${first} set to 5) when the control plane rescales to 9`, async () => {
-        await env.kube.mergePatch(workloadPath(ns, name), { metadata: { labels: { 'resourcetemplate.karmada.io/retain-replicas': 'true' } } });
-        // Only once the labelled template is applied does Retain see the label; a member change before would be undone.
+        // The label first: Retain reads it from the desired object, so a member change made before it is applied is undone.
+        await env.kube.mergePatch(workloadPath(ns, name), { metadata: { labels: { 'resourcetemplate.karmada.io/retain-replicas': 'true' }, annotations: { [stepAnnotation]: 'label' } } });
         for (const member of members) {
           await waitMember(context, member, 'the Workload with the retain-replicas label', workloadPath(ns, name), (workload) =>
-            workload.metadata?.labels?.['resourcetemplate.karmada.io/retain-replicas'] === 'true' ? 'labelled' : undefined);
+            stepOf(workload) === 'label' && workload.metadata?.labels?.['resourcetemplate.karmada.io/retain-replicas'] === 'true' ? 'labelled' : undefined);
         }
         await memberKube(context, first).mergePatch(workloadPath(ns, name), { spec: { replicas: 5 } });
-        const retainCalls = () => callLines(env, interpreter.name).filter((line) => line.operation === 'Retain').length;
-        const retainBefore = retainCalls();
-        await env.kube.mergePatch(workloadPath(ns, name), { spec: { replicas: 9 } });
-        // Karmada divides 9 as 3/3/3 and its Works ask each member for 3 …
-        for (const member of members) {
-          await waitKarmada(context, `the Work for ${member} to ask for 3 replicas`, `/apis/work.karmada.io/v1alpha1/namespaces/karmada-es-${member}/works`, (list) => {
-            const works = (list.items ?? []) as KubeObject[];
-            const manifest = works
-              .flatMap((work) => (work.spec as { workload?: { manifests?: KubeObject[] } }).workload?.manifests ?? [])
-              .find((candidate) => candidate.metadata?.name === name && candidate.metadata?.namespace === ns);
-            return manifest !== undefined && spec(manifest).replicas === 3 ? 'asks for 3' : undefined;
-          });
-        }
-        // … and applying them goes through Retain, which keeps each member's own value.
-        await waitFor('Karmada to call Retain for the rescaled Works', async () => (retainCalls() >= retainBefore + members.length ? true : undefined), {
-          timeoutMs: 60_000,
-          component: env.supervisor.get('karmada-controller-manager'),
-        });
-        await sleep(2_000);
+        await env.kube.mergePatch(workloadPath(ns, name), { metadata: { annotations: { [stepAnnotation]: 'rescale-9' } }, spec: { replicas: 9 } });
         const seen: string[] = [];
         for (const member of members) {
-          const replicas = spec(await memberKube(context, member).get(workloadPath(ns, name))).replicas;
           const own = member === first ? 5 : 2;
-          if (replicas !== own) throw new Error(`${member} has spec.replicas ${String(replicas)}, expected its own ${own}`);
-          seen.push(`${member}: ${String(replicas)}`);
+          seen.push(await waitMember(context, member, 'the Work asking for 3 applied (step rescale-9)', workloadPath(ns, name), (workload) => {
+            if (stepOf(workload) !== 'rescale-9') return undefined;
+            if (spec(workload).replicas !== own) throw new Error(`${member} has spec.replicas ${String(spec(workload).replicas)} after the rescale was applied, expected its own ${own}`);
+            return `${member}: ${own}`;
+          }));
         }
-        return `Works ask for 3 each, ${retainCalls() - retainBefore} Retain calls, members keep ${seen.join(', ')}`;
+        const asked = [];
+        for (const member of members) {
+          const work = await workFor(context, member, ns, name);
+          asked.push(`${member}: ${String(spec(work?.manifest ?? {}).replicas)}`);
+        }
+        return `Works ask for ${asked.join(', ')}; members keep ${seen.join(', ')}`;
       });
 
       // A template that references a ConfigMap, Duplicated with propagateDeps.
@@ -187,6 +194,7 @@ export function guideScenario(options: GuideOptions): Scenario {
         },
       };
       await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [configMap, dependent, depPolicy].map((object) => stringify(object)).join('---\n'));
+      // Karmada without a hook propagates no dependency: the ConfigMap stays on the control plane (control.ts).
       await check('InterpretDependency: the ConfigMap the template references reaches every member (propagateDeps: true)', async () => {
         const seen: string[] = [];
         for (const member of members) {
@@ -204,7 +212,9 @@ export function guideScenario(options: GuideOptions): Scenario {
         for (const line of lines) if (line.operation) counts.set(line.operation, (counts.get(line.operation) ?? 0) + 1);
         const missing = expectedOperations.filter((operation) => !counts.has(operation));
         if (missing.length > 0) throw new Error(`never called: ${missing.join(', ')} (seen ${JSON.stringify(Object.fromEntries(counts))})`);
-        return `${lines.length} calls, all successful: ${[...counts].map(([operation, count]) => `${operation} ${count}`).join(', ')}`;
+        // Our own `successful` says nothing about whether Karmada accepted the answer: its logs must not say otherwise.
+        const karmada = assertNoKarmadaWebhookFailures(logMark);
+        return `${lines.length} calls, all successful: ${[...counts].map(([operation, count]) => `${operation} ${count}`).join(', ')}; ${karmada}`;
       });
 
       await cleanup(context, ns, [name, depName]);

@@ -1,12 +1,47 @@
 // Pull mode: karmada-agent beside the member applies the works and collects status, calling our URL itself
-// (Retain, InterpretStatus, InterpretHealth); the control plane has no credentials for that member.
+// (Retain, InterpretStatus, InterpretHealth). The controller-manager holds credentials for the pull member too (the
+// agent reports them when it registers), so "the agent made the call" is shown by construction: during the status and
+// Retain steps karmada-controller-manager is stopped (SIGSTOP), and the member object, the Work's
+// status.manifestStatuses and our call log still change.
 import { readFileSync } from 'node:fs';
-import { aggregated, applyDuplicated, bindingPath, ensureNamespace, memberKube, spec, status, waitKarmada, waitMember, workloadPath, type Scenario } from '../lib/checks';
+import {
+  aggregated,
+  applyDuplicated,
+  assertNoKarmadaWebhookFailures,
+  bindingPath,
+  ensureNamespace,
+  expectCollected,
+  expectMemberReplicas,
+  expectSummed,
+  markKarmadaLogs,
+  memberKube,
+  pausedController,
+  show,
+  spec,
+  stepAnnotation,
+  stepOf,
+  waitKarmada,
+  waitMember,
+  workFor,
+  workloadPath,
+  type Context,
+  type Scenario,
+} from '../lib/checks';
 import { applyWebhookConfig, callLines } from '../lib/interpreter';
+import { waitFor } from '../lib/processes';
 import { cleanup } from './guide';
+
+/** Waits for the agent's manifest status of ns/name in the member's Work to satisfy `accept`. */
+export function waitWorkStatus(context: Context, member: string, ns: string, name: string, what: string, accept: (found: NonNullable<Awaited<ReturnType<typeof workFor>>>) => string | undefined): Promise<string> {
+  return waitFor(`${what} (Work for ${member})`, async () => {
+    const found = await workFor(context, member, ns, name);
+    return found === undefined ? undefined : accept(found);
+  }, { timeoutMs: 120_000, component: context.env.supervisor.get(`karmada-agent-${member}`) });
+}
 
 export const pullScenario: Scenario = {
   name: 'pull mode (karmada-agent calls the webhook)',
+  checks: 7,
   async run(context, check) {
     const { env } = context;
     const member = context.pullMembers[0]!;
@@ -14,6 +49,7 @@ export const pullScenario: Scenario = {
     const ns = 'e2e-pull';
     const name = 'pulled';
     const logBefore = callLines(env, interpreter.name).length;
+    const logMark = markKarmadaLogs(context);
 
     await check(`${member} is registered by its karmada-agent as a Pull cluster`, async () => {
       const cluster = await env.kube.get(`/apis/cluster.karmada.io/v1alpha1/clusters/${member}`);
@@ -26,7 +62,7 @@ export const pullScenario: Scenario = {
     await applyDuplicated(context, ns, name, [member], 2);
 
     await check(`karmada-agent (not the controller-manager) applies the Workload on ${member} (2 replicas, Duplicated)`, async () => {
-      const applied = await waitMember(context, member, 'the Workload with 2 replicas', workloadPath(ns, name), (object) => (spec(object).replicas === 2 ? 'spec.replicas 2' : undefined));
+      const applied = await waitMember(context, member, 'the Workload with 2 replicas', workloadPath(ns, name), (object) => expectMemberReplicas(object, 2));
       const line = `Successfully applied resource(${ns}/${name}) to cluster ${member}`;
       const agentLog = readFileSync(env.supervisor.get(`karmada-agent-${member}`).log, 'utf8');
       const managerLog = readFileSync(env.supervisor.get('karmada-controller-manager').log, 'utf8');
@@ -35,35 +71,68 @@ export const pullScenario: Scenario = {
       return `${applied}; "${line}" in the agent's log only`;
     });
 
-    await check(`InterpretStatus + InterpretHealth by the agent: ${member}'s readyReplicas shows Healthy in the binding and on the control plane`, async () => {
-      await memberKube(context, member).mergePatch(`${workloadPath(ns, name)}/status`, { status: { readyReplicas: 2 } });
-      const perCluster = await waitKarmada(context, `aggregatedStatus of ${member}: readyReplicas 2, Healthy`, bindingPath(ns, name), (binding) => {
-        const item = aggregated(binding).find((candidate) => candidate.clusterName === member);
-        return item?.health === 'Healthy' && item.status?.readyReplicas === 2 ? `${member}: ${JSON.stringify(item.status)} ${item.health}` : undefined;
+    // Karmada without hooks: Healthy with no status (the member's Workload has none yet).
+    await check(`InterpretStatus + InterpretHealth by the agent: the Work for ${member} says Unhealthy with status exactly {readyReplicas: 0}`, () =>
+      waitWorkStatus(context, member, ns, name, 'manifest status Unhealthy {readyReplicas: 0}', ({ collected }) => expectCollected(collected, { readyReplicas: 0 }, 'Unhealthy')));
+
+    // With the controller-manager stopped, only karmada-agent can write the Work's status or re-apply the member object.
+    await check(`with karmada-controller-manager stopped (SIGSTOP), the agent's InterpretStatus/InterpretHealth/Retain calls change the Work status and the member object`, async () => {
+      const paused = await pausedController(context, async () => {
+        const callsBefore = callLines(env, interpreter.name).length;
+        // Karmada without hooks: status {conditions} only, Healthy. Our answers: readyReplicas 0 filled in, Unhealthy;
+        // then readyReplicas 2 of 2, Healthy.
+        const conditions = [{ type: 'Available', status: 'True', reason: 'E2E' }];
+        await memberKube(context, member).mergePatch(`${workloadPath(ns, name)}/status`, { status: { conditions } });
+        const partial = await waitWorkStatus(context, member, ns, name, 'manifest status Unhealthy {readyReplicas 0, conditions}', ({ collected }) =>
+          expectCollected(collected, { readyReplicas: 0, conditions }, 'Unhealthy'));
+        await memberKube(context, member).mergePatch(`${workloadPath(ns, name)}/status`, { status: { readyReplicas: 2 } });
+        const ready = await waitWorkStatus(context, member, ns, name, 'manifest status Healthy {readyReplicas 2, conditions}', ({ collected }) =>
+          expectCollected(collected, { readyReplicas: 2, conditions }, 'Healthy'));
+        // Drift on the member (spec.replicas 7) with a member-owned spec.paused: the agent's status controller sees the
+        // object differ from the Work and updates it through Retain: replicas back to the Work's 2, paused kept.
+        // Karmada without Retain: spec.paused gone.
+        await memberKube(context, member).mergePatch(workloadPath(ns, name), { spec: { paused: true, replicas: 7 } });
+        const retained = await waitMember(context, member, 'the Workload re-applied by the agent (replicas 2) keeping spec.paused', workloadPath(ns, name), (object) => {
+          if (spec(object).replicas !== 2) return undefined;
+          if (spec(object).paused !== true) throw new Error(`re-applied without spec.paused: ${show(spec(object))}`);
+          return 'spec.replicas 7 -> 2, spec.paused true';
+        });
+        const calls = callLines(env, interpreter.name).slice(callsBefore);
+        const operations = new Map<string, number>();
+        for (const line of calls) if (line.operation) operations.set(line.operation, (operations.get(line.operation) ?? 0) + 1);
+        return { partial, ready, retained, operations };
       });
-      const summed = await waitKarmada(context, 'control-plane status.readyReplicas 2', workloadPath(ns, name), (object) =>
-        status(object).readyReplicas === 2 ? 'control plane status.readyReplicas 2' : undefined);
-      return `${perCluster}; ${summed}`;
+      const missing = ['Retain', 'InterpretStatus', 'InterpretHealth'].filter((operation) => !paused.operations.has(operation));
+      if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call reached ${interpreter.name} while the controller-manager was stopped`);
+      return `Work status: ${paused.partial}, then ${paused.ready}; member: ${paused.retained}; calls while stopped: ${show(Object.fromEntries(paused.operations))}`;
     });
 
+    // Karmada without AggregateStatus: the control-plane status stays empty. (This call is the controller-manager's.)
+    await check(`AggregateStatus (controller-manager, resumed): the binding shows ${member} Healthy and the control plane sums readyReplicas 2`, async () => {
+      const perCluster = await waitKarmada(context, `aggregatedStatus of ${member}`, bindingPath(ns, name), (binding) =>
+        expectCollected(aggregated(binding).find((item) => item.clusterName === member), { readyReplicas: 2, conditions: [{ type: 'Available', status: 'True', reason: 'E2E' }] }, 'Healthy'));
+      const summed = await waitKarmada(context, 'control-plane status.readyReplicas 2', workloadPath(ns, name), (object) => expectSummed(object, 2));
+      return `${member}: ${perCluster}; ${summed}`;
+    });
+
+    // The rescale and the step annotation arrive in one Work update, applied by the agent through Retain.
     await check(`Retain by the agent: ${member}'s spec.paused survives a rescale to 4 from the control plane`, async () => {
-      await memberKube(context, member).mergePatch(workloadPath(ns, name), { spec: { paused: true } });
-      await env.kube.mergePatch(workloadPath(ns, name), { spec: { replicas: 4 } });
-      return waitMember(context, member, 'the rescaled Workload keeping spec.paused', workloadPath(ns, name), (object) => {
-        if (spec(object).replicas !== 4) return undefined;
-        if (spec(object).paused !== true) throw new Error(`spec.paused was overwritten: ${JSON.stringify(spec(object))}`);
+      await env.kube.mergePatch(workloadPath(ns, name), { metadata: { annotations: { [stepAnnotation]: 'rescale-4' } }, spec: { replicas: 4 } });
+      return waitMember(context, member, 'the rescaled Workload (step rescale-4)', workloadPath(ns, name), (object) => {
+        if (stepOf(object) !== 'rescale-4') return undefined;
+        if (spec(object).replicas !== 4 || spec(object).paused !== true) throw new Error(`after the rescale: ${show(spec(object))}`);
         return 'spec.replicas 4, spec.paused true';
       });
     });
 
-    await check('the webhook received Retain, InterpretStatus and InterpretHealth calls, none failed', async () => {
+    await check('the webhook received Retain, InterpretStatus and InterpretHealth calls, none failed; Karmada logged no failed call', async () => {
       const lines = callLines(env, interpreter.name).slice(logBefore);
       const failed = lines.filter((line) => line.successful === false);
       if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${JSON.stringify(failed[0])}`);
       const operations = new Set(lines.map((line) => line.operation));
       const missing = ['Retain', 'InterpretStatus', 'InterpretHealth'].filter((operation) => !operations.has(operation));
       if (missing.length > 0) throw new Error(`never called: ${missing.join(', ')}`);
-      return `${lines.length} calls since the scenario started, all successful`;
+      return `${lines.length} calls since the scenario started, all successful; ${assertNoKarmadaWebhookFailures(logMark)}`;
     });
 
     await cleanup(context, ns, [name]);

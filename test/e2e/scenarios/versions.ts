@@ -1,11 +1,11 @@
 // Workload v1alpha1 + v1alpha2 on real API servers: the CRD's conversion webhook and our admission webhooks, seen
 // through kubectl on the Karmada API server and on a member, then Karmada propagating a v1alpha2 Workload.
 import { stringify } from 'yaml';
-import { bindingPath, ensureNamespace, memberKube, policyPath, readDeploy, spec, targetClusters, waitKarmada, waitMember, type CheckFn, type Context, type Scenario } from '../lib/checks';
+import { bindingPath, ensureNamespace, expectBindingReplicas, memberKube, policyPath, readDeploy, spec, stepAnnotation, stepOf, targetClusters, waitKarmada, waitMember, type CheckFn, type Context, type Scenario } from '../lib/checks';
 import { kubectl } from '../lib/cluster';
 import { applyWebhookConfig, callLines } from '../lib/interpreter';
 import { KubeError, type KubeObject } from '../lib/kube';
-import { kubectlResult } from '../lib/reviews';
+import { crdName, kubectlResult } from '../lib/reviews';
 
 const group = 'workload.example.io';
 const aliasAnnotation = `${group}/alias`;
@@ -142,9 +142,12 @@ async function propagationChecks(context: Context, check: CheckFn, namespace: st
   (spec(policy).resourceSelectors as Record<string, unknown>[])[0] = { apiVersion: `${group}/v1alpha2`, kind: 'Workload', name };
   await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], `${stringify(object)}---\n${stringify(policy)}`);
 
-  await check('Karmada propagates a v1alpha2 Workload: the ResourceBinding has replicas 3 and each member gets 1 (read as v1alpha2)', async () => {
-    const binding = await waitKarmada(context, 'the binding with replicas 3', bindingPath(namespace, name), (found) =>
-      spec(found).replicas === 3 ? `binding spec.replicas 3, resource ${show((spec(found).resource as { apiVersion?: string } | undefined)?.apiVersion)}` : undefined);
+  // Karmada without a hook: a binding without spec.replicas/resourceRequest, and the template's 3 on every member.
+  await check('Karmada propagates a v1alpha2 Workload: the ResourceBinding has replicas 3 and the resourceRequest, and each member gets 1 (read as v1alpha2)', async () => {
+    const binding = await waitKarmada(context, 'the binding with replicas 3', bindingPath(namespace, name), (found) => {
+      const seen = expectBindingReplicas(found, 3);
+      return seen === undefined ? undefined : `${seen}, resource ${show((spec(found).resource as { apiVersion?: string } | undefined)?.apiVersion)}`;
+    });
     const seen: string[] = [];
     for (const member of members) {
       seen.push(await waitMember(context, member, 'the v1alpha2 Workload with replicas 1 and spec.alias web', v2Path(namespace, name), (found) =>
@@ -154,15 +157,20 @@ async function propagationChecks(context: Context, check: CheckFn, namespace: st
     return `${binding}, clusters ${show(clusters)}; ${seen.join(', ')}`;
   });
 
+  // Karmada without Retain: the update drops the member's spec.rollout.paused. The rescale and the step annotation
+  // arrive in the same Work update, so the annotation on the member shows Retain's answer was applied.
   await check(`Retain (v1alpha2): ${first}'s spec.rollout.paused survives a rescale to 6 from the control plane`, async () => {
     const retainCalls = () => callLines(env, context.protectedInterpreter.name).filter((line) => line.operation === 'Retain').length;
     await memberKube(context, first).mergePatch(v2Path(namespace, name), { spec: { rollout: { paused: true } } });
     const retainBefore = retainCalls();
-    await env.kube.mergePatch(v2Path(namespace, name), { spec: { replicas: 6 } });
+    await env.kube.mergePatch(v2Path(namespace, name), { metadata: { annotations: { [stepAnnotation]: 'v2-rescale-6' } }, spec: { replicas: 6 } });
     const seen: string[] = [];
     for (const member of members) {
-      seen.push(await waitMember(context, member, 'the rescaled v1alpha2 Workload (2 replicas)', v2Path(namespace, name), (found) =>
-        spec(found).replicas === 2 ? `${member}: replicas 2 rollout ${show(spec(found).rollout ?? null)}` : undefined));
+      seen.push(await waitMember(context, member, 'the rescaled v1alpha2 Workload (2 replicas, step v2-rescale-6)', v2Path(namespace, name), (found) => {
+        if (stepOf(found) !== 'v2-rescale-6') return undefined;
+        if (spec(found).replicas !== 2) throw new Error(`${member}: spec.replicas ${show(spec(found).replicas)} after the rescale was applied`);
+        return `${member}: replicas 2 rollout ${show(spec(found).rollout ?? null)}`;
+      }));
     }
     const paused = spec(await memberKube(context, first).get(v2Path(namespace, name))).rollout as { paused?: unknown } | undefined;
     if (paused?.paused !== true) throw new Error(`${first} lost spec.rollout.paused: ${show(paused)}`);
@@ -177,6 +185,7 @@ async function propagationChecks(context: Context, check: CheckFn, namespace: st
 
 export const versionsScenario: Scenario = {
   name: 'Workload v1alpha1 + v1alpha2: conversion and admission webhooks in real API servers; Karmada propagates v1alpha2',
+  checks: 15,
   async run(context, check) {
     const { env } = context;
     const namespace = 'e2e-versions';
@@ -189,5 +198,19 @@ export const versionsScenario: Scenario = {
     await kubectl(env, member, ['apply', '-f', '-'], stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: memberNamespace } }));
     await reviewChecks(context, check, member, memberNamespace);
     await propagationChecks(context, check, namespace);
+    // After Workloads of both versions were written: every one is stored as v1alpha2 (the CRD's storage version), on
+    // the control plane and on the member (where Karmada propagated the CRD). A v1alpha1 object stored as-is would
+    // add v1alpha1 to storedVersions.
+    await check(`the Workload CRD's status.storedVersions is exactly ["v1alpha2"] on karmada-apiserver and ${member}`, async () => {
+      const seen: string[] = [];
+      for (const [where, kube] of [['karmada-apiserver', env.kube], [member, memberKube(context, member)]] as const) {
+        const crd = await kube.get(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}`);
+        const stored = (crd.status as { storedVersions?: string[] } | undefined)?.storedVersions;
+        const storage = ((spec(crd).versions ?? []) as { name: string; storage?: boolean }[]).filter((version) => version.storage).map((version) => version.name);
+        if (show(stored) !== show(['v1alpha2']) || show(storage) !== show(['v1alpha2'])) throw new Error(`${where}: storedVersions ${show(stored)}, storage ${show(storage)}`);
+        seen.push(`${where}: storedVersions ${show(stored)}`);
+      }
+      return seen.join('; ');
+    });
   },
 };
