@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -42,12 +41,14 @@ type expectedError struct {
 	MessageContains string `json:"messageContains"`
 }
 
-// loadCases reads every document of every *.yaml file under dir, the way Karmada's getAllTestCases does
-// (k8s.io/apimachinery's YAMLOrJSONDecoder).
-func loadCases(dir string) ([]testCase, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
-	if err != nil {
-		return nil, err
+// loadCaseFiles reads every document of every file, the way Karmada's getAllTestCases does
+// (k8s.io/apimachinery's YAMLOrJSONDecoder). Files whose name does not end in -test.yaml are not cases.
+func loadCaseFiles(all []string) ([]testCase, error) {
+	var files []string
+	for _, file := range all {
+		if strings.HasSuffix(file, "-test.yaml") {
+			files = append(files, file)
+		}
 	}
 	sort.Strings(files)
 	var cases []testCase

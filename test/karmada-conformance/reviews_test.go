@@ -12,6 +12,7 @@ import (
 	neturl "net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -61,8 +62,21 @@ func (noServices) ResolveEndpoint(string, string, int32) (*neturl.URL, error) {
 	return nil, errNoServices
 }
 
+// firstExisting is the first of the candidate paths (relative to the repository root, globs allowed) that exists:
+// the Workload's files live in lib/kinds/workload/ or, in the older layout, under test/cases/ and deploy/karmada/.
+func firstExisting(candidates ...string) string {
+	for _, candidate := range candidates {
+		if matched, _ := filepath.Glob(filepath.Join(root, candidate)); len(matched) > 0 {
+			sort.Strings(matched)
+			return matched[0]
+		}
+	}
+	return filepath.Join(root, candidates[0])
+}
+
 func reviewCasesFile(name string) string {
-	return filepath.Join(root, "test", "cases", "workload.example.io", "Workload", name)
+	return firstExisting(filepath.Join("lib", "kinds", "workload", name), filepath.Join("lib", "kinds", "workload", "*", name),
+		filepath.Join("test", "cases", "workload.example.io", "Workload", name))
 }
 
 func decodeAll[T any](t *testing.T, file string) []T {
@@ -85,11 +99,11 @@ func decodeAll[T any](t *testing.T, file string) []T {
 	}
 }
 
-// workloadCRD is deploy/karmada/workload-crd.yaml with its conversion webhook at the local server, as
+// workloadCRD is lib/kinds/workload/crd.yaml with its conversion webhook at the local server, as
 // `npm run webhook-config -- --objects crd --ca-bundle …` prints it.
 func workloadCRD(t *testing.T) *apiextensionsv1.CustomResourceDefinition {
 	t.Helper()
-	crds := decodeAll[apiextensionsv1.CustomResourceDefinition](t, filepath.Join(root, "deploy", "karmada", "workload-crd.yaml"))
+	crds := decodeAll[apiextensionsv1.CustomResourceDefinition](t, firstExisting(filepath.Join("lib", "kinds", "workload", "crd.yaml"), filepath.Join("deploy", "karmada", "workload-crd.yaml")))
 	if len(crds) != 1 {
 		t.Fatalf("expected one CRD, got %d", len(crds))
 	}
@@ -490,7 +504,7 @@ func TestReviewFixtureEvents(t *testing.T) {
 }
 
 // TestWorkloadCRDValid runs the apiserver's own CRD validation (structural schema, versions, conversion webhook) on
-// deploy/karmada/workload-crd.yaml with its conversion URL set, as webhook-config prints it.
+// lib/kinds/workload/crd.yaml with its conversion URL set, as webhook-config prints it.
 func TestWorkloadCRDValid(t *testing.T) {
 	crd := workloadCRD(t)
 	apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(crd)
