@@ -1,4 +1,5 @@
 // Lambda handler for POST /interpreter/interpret-health (InterpretHealth).
 import { operationHandler } from '../lib/handlers/interpreter';
+import { interpreterRegistry } from '../lib/kinds/interpreters';
 
-export const handler = operationHandler('InterpretHealth');
+export const handler = operationHandler(interpreterRegistry, 'InterpretHealth');

@@ -1,4 +1,5 @@
-// Lambda handler for POST /mutate (the Workload CRD's defaulting webhook: AdmissionReview).
-import { mutateHandler } from '../lib/handlers/admission';
+// Lambda handler for POST /mutate (the CRDs' defaulting webhook: AdmissionReview).
+import { admissionHandler } from '../lib/handlers/admission';
+import { admissionRegistry } from '../lib/kinds/admissions';
 
-export const handler = mutateHandler;
+export const handler = admissionHandler(admissionRegistry, 'mutate');

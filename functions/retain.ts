@@ -1,4 +1,5 @@
 // Lambda handler for POST /interpreter/retain (Retain).
 import { operationHandler } from '../lib/handlers/interpreter';
+import { interpreterRegistry } from '../lib/kinds/interpreters';
 
-export const handler = operationHandler('Retain');
+export const handler = operationHandler(interpreterRegistry, 'Retain');

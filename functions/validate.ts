@@ -1,4 +1,5 @@
-// Lambda handler for POST /validate (the Workload CRD's validating webhook: AdmissionReview).
-import { validateHandler } from '../lib/handlers/admission';
+// Lambda handler for POST /validate (the CRDs' validating webhook: AdmissionReview).
+import { admissionHandler } from '../lib/handlers/admission';
+import { admissionRegistry } from '../lib/kinds/admissions';
 
-export const handler = validateHandler;
+export const handler = admissionHandler(admissionRegistry, 'validate');

@@ -1,9 +1,9 @@
-// Runs every ConversionReview case (test/cases/<group>/<kind>/conversion-cases.yaml) through the convert function.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Runs every ConversionReview case (each conversion kind's folder, conversion-cases.yaml) through the convert function.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
 import type { JsonMap } from './helpers/karmada';
 import { callConvert, conversionReview } from './helpers/reviews';
 
@@ -17,18 +17,19 @@ interface ConversionCase {
   error?: { uid?: string; messageContains: string[] };
 }
 
-const casesRoot = fileURLToPath(new URL('./cases/', import.meta.url));
 
 function casesOf(file: string): ConversionCase[] {
   return parseAllDocuments(readFileSync(file, 'utf8')).map((document) => document.toJS() as ConversionCase);
 }
 
-const files = readdirSync(casesRoot, { withFileTypes: true })
-  .filter((group) => group.isDirectory())
-  .flatMap((group) => readdirSync(join(casesRoot, group.name)).map((kind) => join(casesRoot, group.name, kind, 'conversion-cases.yaml')))
-  .filter((file) => existsSync(file));
+const kinds = kindFolders().filter((kind) => kind.converted);
+const files = kinds.flatMap((kind) => (kind.conversionCases === undefined ? [] : [kind.conversionCases]));
 
-describe.each(files.map((file) => [file.slice(casesRoot.length), casesOf(file)] as const))('%s', (_file, cases) => {
+it('every converted kind has conversion cases in its folder', () => {
+  expect(kinds.filter((kind) => kind.conversionCases === undefined).map((kind) => kind.identity.home)).toEqual([]);
+});
+
+describe.each(files.map((file) => [relative(repositoryRoot, file), casesOf(file)] as const))('%s', (_file, cases) => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, input) => {
     // Prepare
     const uid = 'f00dcafe-0000-4000-8000-000000000000';
@@ -58,6 +59,3 @@ describe.each(files.map((file) => [file.slice(casesRoot.length), casesOf(file)] 
   });
 });
 
-it('finds the Workload conversion cases', () => {
-  expect(files.some((file) => file.endsWith('workload.example.io/Workload/conversion-cases.yaml'))).toBe(true);
-});

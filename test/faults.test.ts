@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as dispatcher } from '../functions/dispatcher';
-import { workload } from '../lib/interpreters/workload';
+import { workloadInterpreter as workload } from '../lib/kinds/workload/interpreter';
 import { handlersByFunction } from '../lib/local/functions';
 import { createLocalServer } from '../lib/local/server';
 import { logger } from '../lib/observability/call-record';

@@ -2,10 +2,10 @@
 // to the object as Karmada sent it.
 import { describe, expect, it } from 'vitest';
 import { invalidInput } from '../lib/protocol/errors';
-import { interpret } from '../lib/interpreters/interpret';
-import { defineInterpreter } from '../lib/interpreters/define';
-import { registry } from '../lib/interpreters/index';
-import { createRegistry } from '../lib/interpreters/registry';
+import { interpret } from '../lib/interpreter/interpret';
+import { defineInterpreter } from '../lib/interpreter/define';
+import { interpreterRegistry as registry } from '../lib/kinds/interpreters';
+import { createRegistry } from '../lib/interpreter/registry';
 import { countField, objectField } from '../lib/kube/fields';
 import type { JsonObject } from '../lib/protocol/types';
 import { interpreterContext, readyWorkload, type JsonMap } from './helpers/karmada';
@@ -26,6 +26,8 @@ const gadgets = createRegistry([
     versions: ['v1'],
     kind: 'Gadget',
     plural: 'gadgets',
+    storageVersion: 'v1',
+    home: 'test',
     decode: decodeGadget,
     operations: {
       InterpretReplica: ({ object }) => ({ replicas: object.size ?? 1 }),

@@ -13,7 +13,7 @@ import type { JsonObject, ResourceInterpreterContext } from '../lib/protocol/typ
 import { main } from '../scripts/interpret';
 import { startLocalServer, type LocalServer } from './helpers/processes';
 
-const casesRoot = 'test/cases';
+const casesRoot = 'lib/kinds';
 
 interface Run {
   code: number;
@@ -258,7 +258,7 @@ describe('interpret --check', () => {
     expect(failed).toBe(0);
     expect(passed).toBeGreaterThanOrEqual(30);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^PASS {2}workload\.example\.io\/v1alpha1\/Workload\/testdata\/retain-test\.yaml#1 Retain: /m);
+    expect(stdout).toMatch(/^PASS {2}workload\/testdata\/v1alpha1\/retain-test\.yaml#1 Retain: /m);
   });
 
   describe('against npm start', () => {

@@ -1,15 +1,14 @@
-// Runs every interpreter case under test/cases (Karmada's testdata format) through the deployed handler path,
+// Runs every registered kind's interpreter cases (its folder's testdata/, Karmada's format) through the deployed handler path,
 // judged by the same rules as `npm run interpret -- --check` (Karmada's runner: {{EXCLUDE}}, typed comparison).
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../functions/dispatcher';
 import { caseFiles, readCases } from '../lib/kit/cases';
 import { checkCase } from '../lib/kit/check';
+import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
 import type { Webhook } from '../lib/kit/webhook';
 import { httpApiEvent } from './helpers/events';
 
-const casesRoot = fileURLToPath(new URL('./cases/', import.meta.url));
 
 /** The dispatcher Lambda handler behind an API Gateway event, as Karmada reaches it. */
 const deployedHandler: Webhook = async (context) => {
@@ -18,8 +17,14 @@ const deployedHandler: Webhook = async (context) => {
   return JSON.parse(result.body ?? '');
 };
 
-for (const file of caseFiles(casesRoot)) {
-  describe(relative(casesRoot, file), () => {
+const interpreted = kindFolders().filter((kind) => kind.interpreted);
+
+it('every interpreted kind has cases in its testdata folder', () => {
+  expect(interpreted.filter((kind) => kind.testdata === undefined).map((kind) => kind.identity.home)).toEqual([]);
+});
+
+for (const file of interpreted.flatMap((kind) => (kind.testdata === undefined ? [] : caseFiles(kind.testdata)))) {
+  describe(relative(repositoryRoot, file), () => {
     for (const input of readCases(file)) {
       it(input.name, async () => {
         // Act

@@ -49,7 +49,7 @@ describe('webhook-config --objects', () => {
     const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
     writeFileSync(join(dir, 'ca.pem'), pem);
     const [crd] = await documentsOf(['--url', base, '--token', token, '--objects', 'crd', '--ca-bundle', join(dir, 'ca.pem')]);
-    const manifest = parse(readFileSync(new URL('../deploy/karmada/workload-crd.yaml', import.meta.url), 'utf8')) as Doc;
+    const manifest = parse(readFileSync(new URL('../lib/kinds/workload/crd.yaml', import.meta.url), 'utf8')) as Doc;
     expect(crd!.spec.conversion).toEqual({
       strategy: 'Webhook',
       webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: `${base}/${token}/convert`, caBundle: Buffer.from(pem).toString('base64') } },

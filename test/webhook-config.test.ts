@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse } from 'yaml';
-import { interpreters } from '../lib/interpreters/index';
+import { interpreterRegistry } from '../lib/kinds/interpreters';
+
+const interpreters = interpreterRegistry.interpreters;
 import { routeSegmentOf, type InterpreterOperation } from '../lib/protocol/operations';
 import { dispatcherFunction, matchRoute } from '../lib/routes';
 import { optInOperations } from '../lib/karmada/webhook-configuration';

@@ -2,6 +2,7 @@
 import type { FieldError } from '../kube/field-errors';
 import type { JsonPatchOperation } from '../protocol/patch';
 import type { JsonObject } from '../protocol/types';
+import { byGroupVersionKind, gvkKey, servedList, type KindIdentity } from '../review/kind';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -20,12 +21,7 @@ export interface Validation {
   warnings: string[];
 }
 
-export interface AdmittedKind {
-  readonly group: string;
-  readonly kind: string;
-  /** The resource's plural name, as in the CRD (used in webhook rules). */
-  readonly plural: string;
-  readonly versions: readonly string[];
+export interface AdmittedKind extends KindIdentity {
   /** JSON Patch operations that default `object`; none when it is defaulted already (idempotent). */
   defaults(attributes: AdmissionAttributes): JsonPatchOperation[];
   validate(attributes: AdmissionAttributes): Validation;
@@ -39,14 +35,6 @@ export interface AdmissionRegistry {
 }
 
 export function createAdmissionRegistry(kinds: readonly AdmittedKind[]): AdmissionRegistry {
-  const byKey = new Map<string, AdmittedKind>();
-  for (const kind of kinds) {
-    for (const version of kind.versions) {
-      const key = `${kind.group}/${version}/${kind.kind}`;
-      if (byKey.has(key)) throw new Error(`two admission modules registered for ${key}`);
-      byKey.set(key, kind);
-    }
-  }
-  const served = kinds.flatMap((k) => k.versions.map((v) => `${k.group === '' ? '' : `${k.group}/`}${v}, Kind=${k.kind}`)).join('; ');
-  return { kinds, served, kindFor: (group, version, kind) => byKey.get(`${group}/${version}/${kind}`) };
+  const byKey = byGroupVersionKind(kinds, 'admission modules');
+  return { kinds, served: servedList(kinds), kindFor: (group, version, kind) => byKey.get(gvkKey(group, version, kind)) };
 }

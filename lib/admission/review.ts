@@ -3,6 +3,7 @@ import { invalidStatus, tooMany, type FieldError } from '../kube/field-errors';
 import { describeJson, isJsonObject, quoted } from '../protocol/json';
 import { encodePatch } from '../protocol/patch';
 import type { JsonObject } from '../protocol/types';
+import { ReviewFailure, bounded, describeGvk, uidOf } from '../review/core';
 import type { AdmissionAttributes, AdmissionOperation, AdmissionRegistry } from './registry';
 
 export const admissionReviewApiVersion = 'admission.k8s.io/v1';
@@ -33,31 +34,15 @@ export interface AdmissionReview {
 }
 
 const operations: readonly AdmissionOperation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
-const maxMessageLength = 1_000;
 const reasons: Readonly<Record<number, string>> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 413: 'RequestEntityTooLarge', 422: 'Invalid', 500: 'InternalError', 503: 'ServiceUnavailable' };
 
 function review(response: AdmissionResponse): AdmissionReview {
   return { apiVersion: admissionReviewApiVersion, kind: admissionReviewKind, response };
 }
 
-export function admissionUidOf(body: unknown): string {
-  if (!isJsonObject(body) || !isJsonObject(body.request)) return '';
-  return typeof body.request.uid === 'string' ? body.request.uid : '';
-}
-
 /** A denial that is not about the object's fields: bad review (400), unserved kind (404), our fault (500)... */
 export function deniedReview(uid: string, code: number, message: string): AdmissionReview {
-  const bounded = message.length <= maxMessageLength ? message : `${message.slice(0, maxMessageLength)}…`;
-  return review({ uid, allowed: false, status: { status: 'Failure', code, reason: reasons[code] ?? 'Unknown', message: bounded } });
-}
-
-class ReviewFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
+  return review({ uid, allowed: false, status: { status: 'Failure', code, reason: reasons[code] ?? 'Unknown', message: bounded(message) } });
 }
 
 interface AdmissionRequest {
@@ -153,8 +138,7 @@ function answer(registry: AdmissionRegistry, step: AdmissionStep, request: Admis
   const { uid } = request;
   const admitted = registry.kindFor(request.group, request.version, request.kind);
   if (admitted === undefined) {
-    const gvk = `${request.group === '' ? '' : `${request.group}/`}${request.version}, Kind=${request.kind}`;
-    throw new ReviewFailure(404, `this service does not admit ${quoted(gvk)}; it admits: ${registry.served}`);
+    throw new ReviewFailure(404, `this service does not admit ${quoted(describeGvk(request))}; it admits: ${registry.served}`);
   }
   // DELETE and CONNECT carry nothing to default or validate; subresources (status, scale) leave spec as stored.
   if (request.operation === 'DELETE' || request.operation === 'CONNECT' || request.subResource !== '') {
@@ -190,7 +174,7 @@ export function serveAdmission(registry: AdmissionRegistry, step: AdmissionStep,
     return { ...answer(registry, step, request), request };
   } catch (error) {
     if (!(error instanceof ReviewFailure)) throw error;
-    const denied = deniedReview(admissionUidOf(body), error.code, error.message);
+    const denied = deniedReview(uidOf(body), error.code, error.message);
     return { review: denied, code: error.code, message: denied.response.status!.message, ...(request === undefined ? {} : { request }) };
   }
 }

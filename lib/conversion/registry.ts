@@ -1,32 +1,23 @@
-// The registry of convertible kinds: each kind's module declares its versions, its hub and its spokes' converters.
-import { isJsonObject } from '../protocol/json';
+// The registry of convertible kinds: each kind's folder declares its versions, its hub and its spokes' converters.
 import type { JsonObject } from '../protocol/types';
+import { apiVersionOf } from '../review/core';
+import type { KindIdentity } from '../review/kind';
 
-/** A conversion refused because of one field of the object; the message says what to fix. */
-export class ConversionError extends Error {
-  constructor(
-    /** The field's path in the object being converted, e.g. `spec.rollout`. */
-    readonly field: string,
-    detail: string,
-  ) {
-    super(`${field}: ${detail}`);
-    this.name = 'ConversionError';
-  }
-}
-
-/** Converts one spoke version to and from the hub; both directions get an object already checked for group and kind. */
+/**
+ * Converts one spoke version to and from the hub; both directions get an object already checked for group and kind,
+ * and refuse what they cannot convert with a FieldFailure naming the field.
+ */
 export interface SpokeConverter {
   toHub(object: JsonObject): JsonObject;
   fromHub(hub: JsonObject): JsonObject;
 }
 
-/** A kind whose served versions convert through one hub version (controller-runtime's hub and spoke design). */
-export interface ConvertibleKind {
-  readonly group: string;
-  readonly kind: string;
-  readonly versions: readonly string[];
-  readonly hub: string;
-  /** One converter per served version other than the hub. */
+/**
+ * A kind whose served versions convert through one hub version, its storage version (controller-runtime's hub
+ * and spoke design).
+ */
+export interface ConvertibleKind extends KindIdentity {
+  /** One converter per served version other than the storage version. */
   readonly spokes: Readonly<Record<string, SpokeConverter>>;
 }
 
@@ -39,24 +30,15 @@ export interface ConversionRegistry {
   servesApiVersion(apiVersion: string): boolean;
 }
 
-export function splitApiVersion(apiVersion: string): { group: string; version: string } {
-  const slash = apiVersion.lastIndexOf('/');
-  return slash === -1 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
-}
-
-export function apiVersionOf(group: string, version: string): string {
-  return group === '' ? version : `${group}/${version}`;
-}
-
 export function createConversionRegistry(kinds: readonly ConvertibleKind[]): ConversionRegistry {
   const byKey = new Map<string, ConvertibleKind>();
   const apiVersions = new Set<string>();
   for (const kind of kinds) {
     const key = `${kind.group}/${kind.kind}`;
     if (byKey.has(key)) throw new Error(`two conversions registered for ${key}`);
-    if (!kind.versions.includes(kind.hub)) throw new Error(`${key}: hub ${kind.hub} is not one of its versions`);
+    if (!kind.versions.includes(kind.storageVersion)) throw new Error(`${key}: hub ${kind.storageVersion} is not one of its versions`);
     for (const version of kind.versions) {
-      if (version !== kind.hub && kind.spokes[version] === undefined) throw new Error(`${key}: no converter for ${version}`);
+      if (version !== kind.storageVersion && kind.spokes[version] === undefined) throw new Error(`${key}: no converter for ${version}`);
       apiVersions.add(apiVersionOf(kind.group, version));
     }
     byKey.set(key, kind);
@@ -73,15 +55,8 @@ export function createConversionRegistry(kinds: readonly ConvertibleKind[]): Con
 /** `object` at `version`: unchanged when it is there already, else spoke → hub → spoke. */
 export function convertTo(kind: ConvertibleKind, object: JsonObject, from: string, to: string): JsonObject {
   if (from === to) return object;
-  const hub = from === kind.hub ? object : kind.spokes[from]!.toHub(object);
-  const converted = to === kind.hub ? hub : kind.spokes[to]!.fromHub(hub);
+  const hub = from === kind.storageVersion ? object : kind.spokes[from]!.toHub(object);
+  const converted = to === kind.storageVersion ? hub : kind.spokes[to]!.fromHub(hub);
   return { ...converted, apiVersion: apiVersionOf(kind.group, to) };
 }
 
-/** The object at `parent[name]` for a converter: absent is undefined, anything but an object a ConversionError. */
-export function objectAt(parent: JsonObject, name: string, path: string): JsonObject | undefined {
-  if (!Object.hasOwn(parent, name)) return undefined;
-  const value = parent[name];
-  if (!isJsonObject(value)) throw new ConversionError(path, `must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
-  return value;
-}

@@ -1,7 +1,8 @@
 // Serves one apiextensions.k8s.io/v1 ConversionReview: decode, convert every object in order, answer Success or Failure.
 import { describeJson, isJsonObject, quoted } from '../protocol/json';
 import type { JsonObject, JsonValue } from '../protocol/types';
-import { ConversionError, convertTo, splitApiVersion, type ConversionRegistry } from './registry';
+import { FieldFailure, ReviewFailure, bounded, splitApiVersion, uidOf } from '../review/core';
+import { convertTo, type ConversionRegistry } from './registry';
 
 export const conversionReviewApiVersion = 'apiextensions.k8s.io/v1';
 export const conversionReviewKind = 'ConversionReview';
@@ -17,32 +18,13 @@ export interface ConversionReview {
   response: { uid: string; convertedObjects: JsonObject[]; result: ConversionResult };
 }
 
-/** Messages quote request values; past this length they are cut. */
-const maxMessageLength = 1_000;
-
-export function conversionUidOf(body: unknown): string {
-  if (!isJsonObject(body) || !isJsonObject(body.request)) return '';
-  return typeof body.request.uid === 'string' ? body.request.uid : '';
-}
-
 export function convertedReview(uid: string, convertedObjects: JsonObject[]): ConversionReview {
   return { apiVersion: conversionReviewApiVersion, kind: conversionReviewKind, response: { uid, convertedObjects, result: { status: 'Success' } } };
 }
 
 /** A Failure: no converted objects, and a message that says what to fix (the apiserver shows it to the client). */
 export function failedReview(uid: string, message: string): ConversionReview {
-  const bounded = message.length <= maxMessageLength ? message : `${message.slice(0, maxMessageLength)}…`;
-  return { apiVersion: conversionReviewApiVersion, kind: conversionReviewKind, response: { uid, convertedObjects: [], result: { status: 'Failure', message: bounded } } };
-}
-
-/** A refused review or object, with the status code it is logged under. */
-class ReviewFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
+  return { apiVersion: conversionReviewApiVersion, kind: conversionReviewKind, response: { uid, convertedObjects: [], result: { status: 'Failure', message: bounded(message) } } };
 }
 
 interface ConversionRequest {
@@ -92,7 +74,7 @@ function convertOne(registry: ConversionRegistry, value: JsonValue, index: numbe
   try {
     return convertTo(convertible, value, from.version, to.version);
   } catch (error) {
-    if (error instanceof ConversionError) throw new ReviewFailure(422, `${named}: cannot convert ${apiVersion} to ${desired}: ${error.message}`);
+    if (error instanceof FieldFailure) throw new ReviewFailure(422, `${named}: cannot convert ${apiVersion} to ${desired}: ${error.field}: ${error.detail}`);
     throw error;
   }
 }
@@ -110,7 +92,7 @@ export interface ConversionOutcome {
 
 /** Never throws for bad input: every refusal is a Failure. Converts nothing in place: the request stays as it came. */
 export function serveConversion(registry: ConversionRegistry, body: unknown): ConversionOutcome {
-  const uid = conversionUidOf(body);
+  const uid = uidOf(body);
   try {
     const request = decodeRequest(body);
     if (!registry.servesApiVersion(request.desiredAPIVersion)) {

@@ -1,17 +1,19 @@
-// The CRD's admission webhooks' handlers: AdmissionReview over the HTTP API transport (nothing of the interpreter's).
-import { admissionRegistry } from '../admission/index';
-import { admissionUidOf, deniedReview, serveAdmission, type AdmissionStep } from '../admission/review';
+// The CRD's admission webhooks' handlers: AdmissionReview over the HTTP API transport (nothing of the interpreter's);
+// the kinds come in as a registry (functions/mutate.ts and validate.ts pass lib/kinds/admissions.ts).
+import type { AdmissionRegistry } from '../admission/registry';
+import { deniedReview, serveAdmission, type AdmissionStep } from '../admission/review';
+import { uidOf } from '../review/core';
 import { reviewHandler, type HttpApiHandler, type ReviewEndpoint } from '../transport/http-api';
 import { guard } from './guard';
 
 /** `POST [/{token}]/mutate` (defaulting) and `POST [/{token}]/validate` (AdmissionReview). */
-export function admissionEndpoint(step: AdmissionStep): ReviewEndpoint {
+export function admissionEndpoint(registry: AdmissionRegistry, step: AdmissionStep): ReviewEndpoint {
   return {
     review: 'AdmissionReview',
-    uidOf: admissionUidOf,
+    uidOf,
     failure: deniedReview,
     serve(body) {
-      const { review, code, message, request } = serveAdmission(admissionRegistry, step, body);
+      const { review, code, message, request } = serveAdmission(registry, step, body);
       return {
         reply: { body: review },
         outcome: {
@@ -29,5 +31,6 @@ export function admissionEndpoint(step: AdmissionStep): ReviewEndpoint {
   };
 }
 
-export const mutateHandler: HttpApiHandler = reviewHandler(admissionEndpoint('mutate'), { guard });
-export const validateHandler: HttpApiHandler = reviewHandler(admissionEndpoint('validate'), { guard });
+export function admissionHandler(registry: AdmissionRegistry, step: AdmissionStep): HttpApiHandler {
+  return reviewHandler(admissionEndpoint(registry, step), { guard });
+}

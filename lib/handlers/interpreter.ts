@@ -1,16 +1,17 @@
 // The interpreter functions' handlers: Karmada's ResourceInterpreterContext over the HTTP API transport, plus the
-// health route. Imports nothing of conversion or admission, so the interpreter bundles stay free of them.
+// health route. Imports nothing of conversion or admission, so the interpreter bundles stay free of them; the
+// kinds come in as a registry (functions/*.ts pass lib/kinds/interpreters.ts).
+import { interpret } from '../interpreter/interpret';
+import type { InterpreterRegistry } from '../interpreter/registry';
 import type { InterpreterOperation } from '../protocol/operations';
-import { uidOf } from '../protocol/request';
 import { errored } from '../protocol/responses';
-import { interpret } from '../interpreters/interpret';
-import { registry } from '../interpreters/index';
+import { uidOf } from '../review/core';
 import { logger } from '../observability/call-record';
 import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from '../transport/http-api';
 import { guard } from './guard';
 
 /** The ResourceInterpreterContext review; with `routeOperation`, only that operation is accepted. */
-export function interpreterEndpoint(routeOperation?: InterpreterOperation): ReviewEndpoint {
+export function interpreterEndpoint(registry: InterpreterRegistry, routeOperation?: InterpreterOperation): ReviewEndpoint {
   return {
     uidOf,
     failure: errored,
@@ -35,17 +36,18 @@ export function interpreterEndpoint(routeOperation?: InterpreterOperation): Revi
 }
 
 /** Handler for one operation's route: `POST [/{token}]/interpreter/<operation>`. */
-export function operationHandler(operation: InterpreterOperation): HttpApiHandler {
-  return reviewHandler(interpreterEndpoint(operation), { guard });
+export function operationHandler(registry: InterpreterRegistry, operation: InterpreterOperation): HttpApiHandler {
+  return reviewHandler(interpreterEndpoint(registry, operation), { guard });
 }
 
-const anyOperation = reviewHandler(interpreterEndpoint(), { guard });
-
 /** Handler for the single-URL routes: `POST [/{token}]/interpreter` (any operation) and `GET /healthz` (unprotected). */
-export const dispatcherHandler: HttpApiHandler = async (event, context) => {
-  if (event.requestContext?.http?.method === 'GET') {
-    logger.info('health check', { route: event.routeKey, requestId: event.requestContext.requestId, httpStatus: 200 });
-    return jsonResult(200, { status: 'ok' });
-  }
-  return anyOperation(event, context);
-};
+export function dispatcherHandler(registry: InterpreterRegistry): HttpApiHandler {
+  const anyOperation = reviewHandler(interpreterEndpoint(registry), { guard });
+  return async (event, context) => {
+    if (event.requestContext?.http?.method === 'GET') {
+      logger.info('health check', { route: event.routeKey, requestId: event.requestContext.requestId, httpStatus: 200 });
+      return jsonResult(200, { status: 'ok' });
+    }
+    return anyOperation(event, context);
+  };
+}

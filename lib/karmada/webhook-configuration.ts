@@ -1,6 +1,6 @@
 // Builds Karmada's ResourceInterpreterWebhookConfiguration for this service from the interpreter registry.
 import { Document, isScalar, isSeq, visit } from 'yaml';
-import type { ResourceInterpreter } from '../interpreters/registry';
+import type { ResourceInterpreter } from '../interpreter/registry';
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../protocol/operations';
 
 export type WebhookMode = 'per-operation' | 'single';

@@ -101,9 +101,13 @@ function walk(dir: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
 }
 
+/** A kind's folder also holds its CRD and its conversion and admission cases: never interpreter cases. */
+const notInterpreterCases = /(^|[\\/])(crd\.ya?ml|[^\\/]*-cases\.ya?ml)$/;
+
 /**
  * The case files of a folder: every YAML/JSON file under a `testdata` folder (a tree of kinds, like Karmada's
- * resourcecustomizations or our test/cases); for a folder with no `testdata` below it, every YAML/JSON file in it.
+ * resourcecustomizations or our lib/kinds); for a folder with no `testdata` below it, every YAML/JSON file in it
+ * but a CRD (`crd.yaml`) and conversion or admission cases (`*-cases.yaml`).
  */
 export function caseFiles(path: string): string[] {
   let stat;
@@ -115,7 +119,7 @@ export function caseFiles(path: string): string[] {
   if (!stat.isDirectory()) return [path];
   const files = walk(path).filter((file) => caseFilePattern.test(file));
   const inTestdata = files.filter((file) => file.split(/[\\/]/).slice(0, -1).includes('testdata') || path.split(/[\\/]/).includes('testdata'));
-  const chosen = inTestdata.length > 0 ? inTestdata : files;
+  const chosen = inTestdata.length > 0 ? inTestdata : files.filter((file) => !notInterpreterCases.test(file));
   if (chosen.length === 0) throw new KitError(`${path}: no .yaml, .yml or .json case files in it`);
   return chosen;
 }

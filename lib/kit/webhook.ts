@@ -2,21 +2,22 @@
 // webhook URL over HTTP(S), called as Karmada's webhook client calls it.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { interpreters, registry } from '../interpreters/index';
-import { interpret } from '../interpreters/interpret';
-import type { InterpreterRegistry } from '../interpreters/registry';
+import { interpret } from '../interpreter/interpret';
+import type { InterpreterRegistry } from '../interpreter/registry';
+import { interpreterRegistry } from '../kinds/interpreters';
 import type { ResourceInterpreterContext } from '../protocol/types';
+import { servedList } from '../review/kind';
 import { KitError } from './cases';
 
 /** Sends one context and returns the decoded JSON answer (not yet verified). */
 export type Webhook = (context: ResourceInterpreterContext) => Promise<unknown>;
 
 /** The registry's interpreters, through the same entry point the functions use (JSON in, JSON out). */
-export function localWebhook(local: InterpreterRegistry = registry): Webhook {
+export function localWebhook(local: InterpreterRegistry = interpreterRegistry): Webhook {
   return async (context) => JSON.parse(JSON.stringify(interpret(local, JSON.parse(JSON.stringify(context))).context));
 }
 
-export const localKinds = (): string[] => interpreters.flatMap((i) => i.versions.map((v) => `${i.group}/${v}, Kind=${i.kind}`));
+export const localKinds = (): string[] => servedList(interpreterRegistry.interpreters).split('; ');
 
 export interface WebhookOptions {
   /** The webhook's URL as in clientConfig.url (it may carry a token in its path). */

@@ -1,10 +1,11 @@
-// Typed reads of unstructured object fields; a wrong type becomes a 400 that names the field's path.
-import { invalidInput } from '../protocol/errors';
+// Typed reads of unstructured object fields: a wrong type is a FieldFailure naming the field's path, which each
+// review answers in its own way (a 400 for the interpreter, a Failure for a ConversionReview).
 import { describeJson as describe, int32Max } from '../protocol/json';
+import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../protocol/types';
 
 
-/** The value at `parent[name]` (own properties only), undefined when absent or null. */
+/** The value at `parent[name]` (own properties only), undefined when absent or null: the one way every reader looks a field up. */
 export function fieldValue(parent: JsonObject | undefined, name: string): JsonValue | undefined {
   if (parent === undefined || !Object.hasOwn(parent, name)) return undefined;
   const value = parent[name];
@@ -15,21 +16,21 @@ export function fieldValue(parent: JsonObject | undefined, name: string): JsonVa
 export function objectField(parent: JsonObject | undefined, name: string, path: string): JsonObject | undefined {
   const value = fieldValue(parent, name);
   if (value === undefined) return undefined;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidInput(`${path} must be an object, got ${describe(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new FieldFailure(path, `must be an object, got ${describe(value)}`);
   return value;
 }
 
 export function arrayField(parent: JsonObject | undefined, name: string, path: string): JsonValue[] {
   const value = fieldValue(parent, name);
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw invalidInput(`${path} must be an array, got ${describe(value)}`);
+  if (!Array.isArray(value)) throw new FieldFailure(path, `must be an array, got ${describe(value)}`);
   return value;
 }
 
 /** Refuses a list longer than `maxItems` before any work per item (the check is O(1)). */
 export function checkListLength(length: number, maxItems: number, path: string): void {
   if (length > maxItems) {
-    throw invalidInput(`${path} has ${length} items; at most ${maxItems} are accepted (far more than any real pod template needs)`);
+    throw new FieldFailure(path, `has ${length} items; at most ${maxItems} are accepted (far more than any real pod template needs)`);
   }
 }
 
@@ -45,7 +46,7 @@ export function objectItems(
   return list.map((item, index) => {
     const itemPath = `${path}[${index}]`;
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw invalidInput(`${itemPath} must be an object, got ${describe(item)}`);
+      throw new FieldFailure(itemPath, `must be an object, got ${describe(item)}`);
     }
     return { item, path: itemPath };
   });
@@ -54,14 +55,14 @@ export function objectItems(
 export function stringField(parent: JsonObject | undefined, name: string, path: string): string | undefined {
   const value = fieldValue(parent, name);
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidInput(`${path} must be a string, got ${describe(value)}`);
+  if (typeof value !== 'string') throw new FieldFailure(path, `must be a string, got ${describe(value)}`);
   return value;
 }
 
 export function booleanField(parent: JsonObject | undefined, name: string, path: string): boolean | undefined {
   const value = fieldValue(parent, name);
   if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw invalidInput(`${path} must be a boolean, got ${describe(value)}`);
+  if (typeof value !== 'boolean') throw new FieldFailure(path, `must be a boolean, got ${describe(value)}`);
   return value;
 }
 
@@ -70,10 +71,10 @@ export function countField(parent: JsonObject | undefined, name: string, path: s
   const value = fieldValue(parent, name);
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw invalidInput(`${path} must be an integer, got ${typeof value === 'number' ? value : describe(value)}`);
+    throw new FieldFailure(path, `must be an integer, got ${typeof value === 'number' ? value : describe(value)}`);
   }
-  if (value < 0) throw invalidInput(`${path} must not be negative, got ${value}`);
-  if (value > int32Max) throw invalidInput(`${path} must fit in an int32, got ${value}`);
+  if (value < 0) throw new FieldFailure(path, `must not be negative, got ${value}`);
+  if (value > int32Max) throw new FieldFailure(path, `must fit in an int32, got ${value}`);
   return value;
 }
 
@@ -82,7 +83,7 @@ export function stringMapField(parent: JsonObject | undefined, name: string, pat
   const map = objectField(parent, name, path);
   if (map === undefined) return undefined;
   for (const [key, value] of Object.entries(map)) {
-    if (typeof value !== 'string') throw invalidInput(`${path}[${JSON.stringify(key)}] must be a string, got ${describe(value)}`);
+    if (typeof value !== 'string') throw new FieldFailure(`${path}[${JSON.stringify(key)}]`, `must be a string, got ${describe(value)}`);
   }
   return map as Record<string, string>;
 }

@@ -3,6 +3,7 @@
 import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
 import { invalidInput } from '../protocol/errors';
+import { FieldFailure } from '../review/core';
 import { describeJson } from '../protocol/json';
 import type { AggregatedStatusItem, DependentObjectReference, JsonObject, ReplicaRequirements } from '../protocol/types';
 import { objectField, stringField, stringMapField } from './fields';
@@ -18,7 +19,7 @@ export function generationField(parent: JsonObject | undefined, name: string, pa
   const value = parent === undefined || !Object.hasOwn(parent, name) ? undefined : parent[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw invalidInput(`${path} must be a non-negative integer, got ${typeof value === 'number' ? value : describeJson(value)}`);
+    throw new FieldFailure(path, `must be a non-negative integer, got ${typeof value === 'number' ? value : describeJson(value)}`);
   }
   return value;
 }

@@ -1,4 +1,5 @@
 // Decoding and validation of an incoming ResourceInterpreterContext, with messages that tell an operator what to fix.
+import { apiVersionOf } from '../review/core';
 import { invalidInput } from './errors';
 import { describeJson as describe, int32Max, isJsonObject, quoted } from './json';
 import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from './operations';
@@ -16,12 +17,6 @@ import {
 const healthValues: ReadonlySet<string> = new Set(['Healthy', 'Unhealthy', 'Unknown']);
 
 
-/** The request uid when it can be read, so that even a rejection can echo it; '' otherwise. */
-export function uidOf(body: unknown): string {
-  if (!isJsonObject(body) || !isJsonObject(body.request)) return '';
-  const uid = body.request.uid;
-  return typeof uid === 'string' ? uid : '';
-}
 
 function requireString(parent: JsonObject, field: string, path: string, { allowEmpty = false } = {}): string {
   const value = parent[field];
@@ -64,16 +59,13 @@ function groupVersionKindOf(request: JsonObject): GroupVersionKind {
   };
 }
 
-export function apiVersionOf(gvk: GroupVersionKind): string {
-  return gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
-}
 
 function objectOf(request: JsonObject, field: 'object' | 'observedObject', gvk: GroupVersionKind): JsonObject {
   const object = request[field];
   if (!isJsonObject(object)) throw invalidInput(`request.${field} must be a Kubernetes object, got ${describe(object)}`);
   const apiVersion = object.apiVersion;
   const kind = object.kind;
-  const expected = apiVersionOf(gvk);
+  const expected = apiVersionOf(gvk.group, gvk.version);
   if (apiVersion !== undefined && apiVersion !== expected) {
     throw invalidInput(`request.${field}.apiVersion is ${quoted(apiVersion)} but request.kind says ${quoted(expected)}`);
   }

@@ -12,11 +12,8 @@ export interface JsonObject {
 /** An unstructured Kubernetes object, as Karmada puts it in `request.object`. */
 export type KubeObject = JsonObject;
 
-export interface GroupVersionKind {
-  group: string;
-  version: string;
-  kind: string;
-}
+export type { GroupVersionKind } from '../review/core';
+import type { GroupVersionKind } from '../review/core';
 
 export type ResourceHealth = 'Healthy' | 'Unhealthy' | 'Unknown';
 

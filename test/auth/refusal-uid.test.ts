@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callerGuard } from '../../lib/auth/caller-protection';
 import { readConfig } from '../../lib/config';
-import { uidOf } from '../../lib/protocol/request';
+import { uidOf } from '../../lib/review/core';
 import { errored } from '../../lib/protocol/responses';
 import type { ResourceInterpreterContext } from '../../lib/protocol/types';
 import { maxBodyBytes, refusedUid, reviewHandler, uidScanLimitChars, type ReviewEndpoint } from '../../lib/transport/http-api';

@@ -1,8 +1,8 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
-import { InterpreterError } from '../protocol/errors';
+import { ReviewFailure, uidOf } from '../review/core';
 import { int32Max } from '../protocol/json';
 import type { InterpreterOperation } from '../protocol/operations';
-import { decodeInterpreterRequest, uidOf } from '../protocol/request';
+import { decodeInterpreterRequest } from '../protocol/request';
 import { errored, patched, succeeded } from '../protocol/responses';
 import type { ResourceInterpreterContext, ResourceInterpreterRequest } from '../protocol/types';
 import type { InterpreterRegistry } from './registry';
@@ -60,7 +60,7 @@ export function interpret(
     request = decodeInterpreterRequest(body, routeOperation);
     return { context: respond(registry, request), request };
   } catch (error) {
-    if (error instanceof InterpreterError) return { context: errored(uid, error.code, error.message), request };
+    if (error instanceof ReviewFailure) return { context: errored(uid, error.code, error.message), request };
     const what = request ? `${request.operation} of ${request.kind.kind} ${request.namespace ? request.namespace + '/' : ''}${request.name}` : 'the request';
     return {
       context: errored(uid, 500, `internal error while interpreting ${what}; the interpreter logs have the details (uid ${uid || 'unknown'})`),

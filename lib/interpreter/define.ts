@@ -3,6 +3,7 @@
 import { PatchBuilder } from '../protocol/patch';
 import type { GroupVersionKind, JsonObject, ResourceInterpreterRequest } from '../protocol/types';
 import type { InterpreterOperation } from '../protocol/operations';
+import type { KindIdentity } from '../review/kind';
 import type { OperationFunctions, OperationResults, ResourceInterpreter } from './registry';
 
 /**
@@ -26,12 +27,7 @@ export type TypedOperationFunction<T, Op extends InterpreterOperation> = (reques
 
 export type TypedOperationFunctions<T> = { [Op in InterpreterOperation]?: TypedOperationFunction<T, Op> };
 
-export interface InterpreterDefinition<T> {
-  readonly group: string;
-  readonly versions: readonly string[];
-  readonly kind: string;
-  /** The resource's plural name, as in the CRD (used to name webhooks). */
-  readonly plural: string;
+export interface InterpreterDefinition<T> extends KindIdentity {
   readonly decode: Decoder<T>;
   readonly operations: TypedOperationFunctions<T>;
 }

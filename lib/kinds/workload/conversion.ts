@@ -1,11 +1,25 @@
 // Workload's conversions: v1alpha1 (spoke) to and from v1alpha2 (hub, the storage version), losslessly both ways.
-import { ConversionError, objectAt, type ConvertibleKind } from '../conversion/registry';
-import { describeJson } from '../protocol/json';
-import type { JsonObject, JsonValue } from '../protocol/types';
-import { aliasAnnotation, rolloutAnnotation, workloadGroup, workloadHub, workloadKind, workloadVersions } from './workload-versions';
+import type { ConvertibleKind } from '../../conversion/registry';
+import { objectField } from '../../kube/fields';
+import { describeJson } from '../../protocol/json';
+import type { JsonObject, JsonValue } from '../../protocol/types';
+import { FieldFailure } from '../../review/core';
+import { aliasAnnotation, rolloutAnnotation, workload } from './identity';
+import { annotationsOf as readableAnnotationsOf } from './schema';
 
-function typeError(path: string, expected: string, value: JsonValue): ConversionError {
-  return new ConversionError(path, `must be ${expected}, got ${describeJson(value)}`);
+/** The object at `parent[name]` (absent: undefined); anything else, null too, is a FieldFailure naming `path`. */
+function objectAt(parent: JsonObject, name: string, path: string): JsonObject | undefined {
+  // The reader reads null as absent; a converter must not drop it, so null is refused here.
+  if (Object.hasOwn(parent, name) && parent[name] === null) throw typeError(path, 'an object', null);
+  return objectField(parent, name, path);
+}
+
+/**
+ * The moved fields are checked on their raw values, not through the reader's typed view: that view reads `null`
+ * as absent, and a converter that dropped a `null` would not give back what it was given.
+ */
+function typeError(path: string, expected: string, value: JsonValue): FieldFailure {
+  return new FieldFailure(path, `must be ${expected}, got ${describeJson(value)}`);
 }
 
 /** A copy of `object` whose `metadata.annotations` are changed by `change`; `annotations` goes when it ends up empty. */
@@ -17,9 +31,11 @@ function withAnnotations(object: JsonObject, change: (annotations: JsonObject) =
   return { ...object, metadata: Object.keys(annotations).length === 0 ? rest : { ...rest, annotations } };
 }
 
+/** The annotations, checked: a converter rewrites them, so a metadata or annotations of the wrong type is refused. */
 function annotationsOf(object: JsonObject): JsonObject | undefined {
   const metadata = objectAt(object, 'metadata', 'metadata');
-  return metadata === undefined ? undefined : objectAt(metadata, 'annotations', 'metadata.annotations');
+  if (metadata !== undefined) objectAt(metadata, 'annotations', 'metadata.annotations');
+  return readableAnnotationsOf(object);
 }
 
 function annotationPath(key: string): string {
@@ -31,10 +47,10 @@ function toHub(object: JsonObject): JsonObject {
   const spec = objectAt(object, 'spec', 'spec');
   const annotations = annotationsOf(object);
   if (spec !== undefined && Object.hasOwn(spec, 'rollout')) {
-    throw new ConversionError('spec.rollout', 'is not a v1alpha1 field (v1alpha1 says spec.paused; v1alpha2 says spec.rollout.paused)');
+    throw new FieldFailure('spec.rollout', 'is not a v1alpha1 field (v1alpha1 says spec.paused; v1alpha2 says spec.rollout.paused)');
   }
   if (spec !== undefined && Object.hasOwn(spec, 'alias')) {
-    throw new ConversionError('spec.alias', `is not a v1alpha1 field (v1alpha1 keeps it in the annotation ${aliasAnnotation})`);
+    throw new FieldFailure('spec.alias', `is not a v1alpha1 field (v1alpha1 keeps it in the annotation ${aliasAnnotation})`);
   }
   const paused = spec?.paused;
   if (paused !== undefined && typeof paused !== 'boolean') throw typeError('spec.paused', 'a boolean', paused);
@@ -48,7 +64,7 @@ function toHub(object: JsonObject): JsonObject {
     const canonical = rollout !== undefined && compactJson(rollout, annotationPath(rolloutAnnotation)) === rolloutText && !Object.hasOwn(rollout, 'paused')
       && (paused === undefined || Object.keys(rollout).length > 0);
     if (!canonical) {
-      throw new ConversionError(annotationPath(rolloutAnnotation), 'is written by the conversion webhook (the compact JSON of v1alpha2 spec.rollout without paused); remove it');
+      throw new FieldFailure(annotationPath(rolloutAnnotation), 'is written by the conversion webhook (the compact JSON of v1alpha2 spec.rollout without paused); remove it');
     }
   }
   if (paused === undefined && alias === undefined && rollout === undefined) return object;
@@ -73,7 +89,7 @@ function compactJson(value: JsonValue, path: string): string {
   try {
     return JSON.stringify(value);
   } catch (error) {
-    if (error instanceof RangeError) throw new ConversionError(path, 'nests JSON too deeply (thousands of levels) to be kept in an annotation; flatten it');
+    if (error instanceof RangeError) throw new FieldFailure(path, 'nests JSON too deeply (thousands of levels) to be kept in an annotation; flatten it');
     throw error;
   }
 }
@@ -93,12 +109,12 @@ function fromHub(hub: JsonObject): JsonObject {
   const annotations = annotationsOf(hub);
   for (const key of [aliasAnnotation, rolloutAnnotation]) {
     if (annotations !== undefined && Object.hasOwn(annotations, key)) {
-      throw new ConversionError(annotationPath(key), 'is reserved for v1alpha1 objects; in v1alpha2 the value lives in spec');
+      throw new FieldFailure(annotationPath(key), 'is reserved for v1alpha1 objects; in v1alpha2 the value lives in spec');
     }
   }
   if (spec === undefined) return hub;
   if (Object.hasOwn(spec, 'paused')) {
-    throw new ConversionError('spec.paused', 'is not a v1alpha2 field (v1alpha2 says spec.rollout.paused)');
+    throw new FieldFailure('spec.paused', 'is not a v1alpha2 field (v1alpha2 says spec.rollout.paused)');
   }
   const rollout = objectAt(spec, 'rollout', 'spec.rollout');
   const alias = spec.alias;
@@ -127,9 +143,6 @@ function fromHub(hub: JsonObject): JsonObject {
 }
 
 export const workloadConversion: ConvertibleKind = {
-  group: workloadGroup,
-  kind: workloadKind,
-  versions: workloadVersions,
-  hub: workloadHub,
+  ...workload,
   spokes: { v1alpha1: { toHub, fromHub } },
 };

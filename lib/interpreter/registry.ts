@@ -1,5 +1,7 @@
-// The registry of resource interpreters: one module per kind declares what it serves; everything else reads it here.
+// The registry of resource interpreters: each kind's folder declares what it serves; everything else reads it here.
 import { notServed } from '../protocol/errors';
+import { describeGvk } from '../review/core';
+import { byGroupVersionKind, gvkKey, servedList, type KindIdentity } from '../review/kind';
 import type { InterpreterOperation } from '../protocol/operations';
 import type { JsonPatchOperation } from '../protocol/patch';
 import type {
@@ -28,46 +30,24 @@ export type OperationFunction<Op extends InterpreterOperation> = (request: Resou
 export type OperationFunctions = { [Op in InterpreterOperation]?: OperationFunction<Op> };
 
 /** A resource interpreter: the kind it serves and a plain function per operation it implements. */
-export interface ResourceInterpreter {
-  readonly group: string;
-  readonly versions: readonly string[];
-  readonly kind: string;
-  /** The resource's plural name, as in the CRD (used to name webhooks). */
-  readonly plural: string;
+export interface ResourceInterpreter extends KindIdentity {
   readonly operations: OperationFunctions;
 }
 
 export interface InterpreterRegistry {
   readonly interpreters: readonly ResourceInterpreter[];
-  /** The interpreter function for this kind and operation; throws a 404 InterpreterError when not served. */
+  /** The interpreter function for this kind and operation; throws a 404 ReviewFailure when not served. */
   operationFor<Op extends InterpreterOperation>(gvk: GroupVersionKind, operation: Op): OperationFunction<Op>;
 }
 
-export function describeGvk(gvk: GroupVersionKind): string {
-  return `${gvk.group === '' ? '' : gvk.group + '/'}${gvk.version}, Kind=${gvk.kind}`;
-}
-
-function keyOf(group: string, version: string, kind: string): string {
-  return `${group}/${version}/${kind}`;
-}
-
 export function createRegistry(interpreters: readonly ResourceInterpreter[]): InterpreterRegistry {
-  const byKey = new Map<string, ResourceInterpreter>();
-  for (const interpreter of interpreters) {
-    for (const version of interpreter.versions) {
-      const key = keyOf(interpreter.group, version, interpreter.kind);
-      if (byKey.has(key)) throw new Error(`two interpreters registered for ${key}`);
-      byKey.set(key, interpreter);
-    }
-  }
-  const served = interpreters
-    .flatMap((i) => i.versions.map((version) => describeGvk({ group: i.group, version, kind: i.kind })))
-    .join('; ');
+  const byKey = byGroupVersionKind(interpreters, 'interpreters');
+  const served = servedList(interpreters);
 
   return {
     interpreters,
     operationFor(gvk, operation) {
-      const interpreter = byKey.get(keyOf(gvk.group, gvk.version, gvk.kind));
+      const interpreter = byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind));
       if (interpreter === undefined) {
         throw notServed(`no interpreter for ${describeGvk(gvk)}; this service interprets: ${served}`);
       }

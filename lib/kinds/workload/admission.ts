@@ -1,20 +1,16 @@
 // Workload's admission: defaulting (spec.replicas = 1) and validation with kube's field errors, for every served version.
-import type { AdmissionAttributes, AdmittedKind, Validation } from '../admission/registry';
-import { duplicate, forbidden, invalid, required, tooManyItems, typeInvalid, type FieldError } from '../kube/field-errors';
-import { podTemplateLimits } from '../kube/limits';
-import { dns1123LabelErrors } from '../kube/names';
-import { int32Max, isJsonObject } from '../protocol/json';
-import { PatchBuilder } from '../protocol/patch';
-import type { JsonObject, JsonValue } from '../protocol/types';
-import { aliasAnnotation, rolloutAnnotation, workloadGroup, workloadKind, workloadVersions } from './workload-versions';
+import type { AdmissionAttributes, AdmittedKind, Validation } from '../../admission/registry';
+import { duplicate, forbidden, invalid, required, tooManyItems, typeInvalid, type FieldError } from '../../kube/field-errors';
+import { fieldValue as present } from '../../kube/fields';
+import { podTemplateLimits } from '../../kube/limits';
+import { dns1123LabelErrors } from '../../kube/names';
+import { int32Max, isJsonObject } from '../../protocol/json';
+import { PatchBuilder } from '../../protocol/patch';
+import type { JsonObject } from '../../protocol/types';
+import { aliasAnnotation, aliasInSpec, rolloutAnnotation, workload } from './identity';
+import { aliasOf, annotationsOf } from './schema';
 
 const maxWarnedName = 63;
-
-function present(parent: JsonObject | undefined, name: string): JsonValue | undefined {
-  if (parent === undefined || !Object.hasOwn(parent, name)) return undefined;
-  const value = parent[name];
-  return value === null ? undefined : value;
-}
 
 /** Defaulting: `spec.replicas` = 1 when absent; an object that has it gets no patch. A spec of the wrong type is left to validation. */
 function defaults({ object }: AdmissionAttributes) {
@@ -22,19 +18,6 @@ function defaults({ object }: AdmissionAttributes) {
   if (spec !== undefined && !isJsonObject(spec)) return [];
   if (present(spec as JsonObject | undefined, 'replicas') !== undefined) return [];
   return new PatchBuilder(object).add(['spec', 'replicas'], 1).operations;
-}
-
-function annotationsOf(object: JsonObject): JsonObject | undefined {
-  const metadata = present(object, 'metadata');
-  const annotations = isJsonObject(metadata) ? present(metadata, 'annotations') : undefined;
-  return isJsonObject(annotations) ? annotations : undefined;
-}
-
-/** Where this version keeps the alias, and its value (undefined when unset or not a string). */
-function aliasOf(object: JsonObject, version: string): { field: string; value: JsonValue | undefined } {
-  if (version === 'v1alpha1') return { field: `metadata.annotations[${aliasAnnotation}]`, value: present(annotationsOf(object), aliasAnnotation) };
-  const spec = present(object, 'spec');
-  return { field: 'spec.alias', value: isJsonObject(spec) ? present(spec, 'alias') : undefined };
 }
 
 function validateReplicas(spec: JsonObject, errors: FieldError[]): void {
@@ -110,7 +93,7 @@ function validateTemplate(spec: JsonObject, errors: FieldError[], warnings: stri
 /** Fields that belong to the other version: the conversion webhook could not convert an object that has them. */
 function validateVersionFields(object: JsonObject, spec: JsonObject, version: string, errors: FieldError[]): void {
   const annotations = annotationsOf(object);
-  if (version === 'v1alpha1') {
+  if (!aliasInSpec(version)) {
     const paused = present(spec, 'paused');
     if (paused !== undefined && typeof paused !== 'boolean') errors.push(typeInvalid('spec.paused', paused, 'boolean'));
     for (const field of ['rollout', 'alias']) {
@@ -161,10 +144,7 @@ function validate(attributes: AdmissionAttributes): Validation {
 }
 
 export const workloadAdmission: AdmittedKind = {
-  group: workloadGroup,
-  kind: workloadKind,
-  plural: 'workloads',
-  versions: workloadVersions,
+  ...workload,
   defaults,
   validate,
 };

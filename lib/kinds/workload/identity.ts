@@ -1,12 +1,19 @@
-// Workload's served versions and where their fields differ: the one place that knows v1alpha1 from v1alpha2.
+// Karmada's example Workload: who it is, which versions it serves, and where those versions differ. The one
+// place that knows v1alpha1 from v1alpha2; the reader, interpreter, conversion and admission ask it.
+import type { KindIdentity } from '../../review/kind';
 
-export const workloadGroup = 'workload.example.io';
-export const workloadKind = 'Workload';
-
-/** Served versions, oldest first; the hub is the storage version every other version converts through. */
+/** Served versions, oldest first. */
 export const workloadVersions = ['v1alpha1', 'v1alpha2'] as const;
 export type WorkloadVersion = (typeof workloadVersions)[number];
-export const workloadHub: WorkloadVersion = 'v1alpha2';
+
+export const workload = {
+  group: 'workload.example.io',
+  kind: 'Workload',
+  plural: 'workloads',
+  versions: workloadVersions,
+  storageVersion: 'v1alpha2',
+  home: 'lib/kinds/workload',
+} as const satisfies KindIdentity;
 
 /** Where a v1alpha1 object keeps `spec.alias` (new in v1alpha2), so that no round trip loses it. */
 export const aliasAnnotation = 'workload.example.io/alias';
@@ -24,5 +31,10 @@ export function isWorkloadVersion(version: string): version is WorkloadVersion {
 
 /** The path of the member-owned `paused` flag in this version (Retain keeps it). */
 export function pausedPathOf(version: string): readonly string[] {
-  return isWorkloadVersion(version) ? pausedPaths[version] : pausedPaths[workloadHub];
+  return pausedPaths[isWorkloadVersion(version) ? version : workload.storageVersion];
+}
+
+/** Whether this version keeps the alias in `spec.alias` (v1alpha2) rather than in an annotation (v1alpha1). */
+export function aliasInSpec(version: string): boolean {
+  return version !== 'v1alpha1';
 }

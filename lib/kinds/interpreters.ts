@@ -1,0 +1,5 @@
+// Every kind this service interprets, one line a kind. Adding a kind: its folder, and a line here.
+import { createRegistry } from '../interpreter/registry';
+import { workloadInterpreter } from './workload/interpreter';
+
+export const interpreterRegistry = createRegistry([workloadInterpreter]);

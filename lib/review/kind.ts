@@ -1,0 +1,37 @@
+// A kind's identity as every review framework sees it: declared once in the kind's folder (`identity.ts`).
+import { describeGvk } from './core';
+
+export interface KindIdentity {
+  readonly group: string;
+  readonly kind: string;
+  /** The resource's plural name, as in the CRD (webhook names and rules use it). */
+  readonly plural: string;
+  /** Served versions, oldest first. */
+  readonly versions: readonly string[];
+  /** The CRD's storage version: the hub every other version converts through. */
+  readonly storageVersion: string;
+  /** The kind's folder, relative to the repository root: its CRD (`crd.yaml`) and cases live there. */
+  readonly home: string;
+}
+
+/** A map from `group/version/kind` to whatever a framework keeps per kind, refusing two entries for one key. */
+export function byGroupVersionKind<K extends KindIdentity>(kinds: readonly K[], what: string): Map<string, K> {
+  const map = new Map<string, K>();
+  for (const kind of kinds) {
+    for (const version of kind.versions) {
+      const key = gvkKey(kind.group, version, kind.kind);
+      if (map.has(key)) throw new Error(`two ${what} registered for ${key}`);
+      map.set(key, kind);
+    }
+  }
+  return map;
+}
+
+export function gvkKey(group: string, version: string, kind: string): string {
+  return `${group}/${version}/${kind}`;
+}
+
+/** `group/version, Kind=kind` of every version of every kind, for "this service serves …" messages. */
+export function servedList(kinds: readonly KindIdentity[]): string {
+  return kinds.flatMap((k) => k.versions.map((version) => describeGvk({ group: k.group, version, kind: k.kind }))).join('; ');
+}
