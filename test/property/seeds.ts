@@ -1,9 +1,13 @@
-// Valid Karmada request bodies to start mutations from: the valid event fixtures and every interpreter case.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Valid Karmada request bodies to start mutations from: the valid event fixtures and every registered kind's
+// interpreter cases, read and turned into requests by the author's kit as `--check` does (cases with only an
+// observedObj included).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { parseAllDocuments } from 'yaml';
+import { caseFiles, readCases } from '../../lib/kit/cases';
+import { kindFolders } from '../../lib/kit/kinds';
+import { interpreterContextFor } from '../../lib/kit/request';
 import { interpreterContext, type Json, type JsonMap } from '../helpers/karmada';
 
 export interface Seed {
@@ -26,38 +30,19 @@ function fixtureSeeds(): Seed[] {
     });
 }
 
-interface CaseDocument {
-  name: string;
-  desiredObj: JsonMap;
-  observedObj?: JsonMap;
-  statusItems?: Json[];
-  inputReplicas?: number;
-  operation: string;
-}
-
-function caseFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((entry) => {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) return caseFiles(path);
-      return path.includes('/testdata/') && /-test\.ya?ml$/.test(entry) ? [path] : [];
-    });
-}
-
 function caseSeeds(): Seed[] {
-  return caseFiles(join(testRoot, 'cases')).flatMap((file) =>
-    parseAllDocuments(readFileSync(file, 'utf8')).map((document) => {
-      const input = document.toJS() as CaseDocument;
-      const body = interpreterContext({
+  return kindFolders().flatMap((kind) => (kind.testdata === undefined ? [] : caseFiles(kind.testdata))).flatMap((file) =>
+    readCases(file).map((input) => {
+      const { context } = interpreterContextFor({
         operation: input.operation,
-        object: input.desiredObj,
-        ...(input.observedObj ? { observedObject: input.observedObj } : {}),
-        ...(input.statusItems ? { aggregatedStatus: input.statusItems } : {}),
+        ...(input.desiredObj ? { desired: input.desiredObj } : {}),
+        ...(input.observedObj ? { observed: input.observedObj } : {}),
+        ...(input.statusItems ? { statusItems: input.statusItems } : {}),
         ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
-        uid: `case-${input.name}`,
       });
-      return { name: `case ${input.name}`, body };
+      // A fixed uid, so that a counterexample replays exactly.
+      context.request!.uid = `case-${input.name}`;
+      return { name: `case ${input.name}`, body: context as unknown as JsonMap };
     }),
   );
 }
@@ -80,6 +65,11 @@ export function aggregateStatusBody(clusters: number, uid = `aggregate-${cluster
 }
 
 let cached: readonly Seed[] | undefined;
+
+/** How many seeds come from kinds' cases: a test asserts every kind contributes (no kind loses its coverage silently). */
+export function caseSeedCount(): number {
+  return caseSeeds().length;
+}
 
 export function seeds(): readonly Seed[] {
   cached ??= [...fixtureSeeds(), ...caseSeeds(), { name: 'AggregateStatus, 12 clusters', body: aggregateStatusBody(12) }];

@@ -17,7 +17,9 @@ import {
   type Call,
 } from './arbitraries';
 import { checkAnswer, checkCall, PropertyViolation, type Verdict } from './oracle';
-import { seeds } from './seeds';
+import { caseSeedCount, seeds } from './seeds';
+import { caseFiles, readCases } from '../../lib/kit/cases';
+import { kindFolders } from '../../lib/kit/kinds';
 
 const fuzzTotal = Number(process.env.FUZZ_RUNS ?? 0);
 const fuzzing = fuzzTotal > 0;
@@ -77,6 +79,12 @@ describe('every input gets a well-formed answer Karmada accepts', () => {
     await assertProperty('mutated requests', mutatedInputArb, runs(450, 0.5), (input) =>
       callOf(resolvedTarget(input), input.envelope, mutatedText(seeds()[input.seed]!.body, input.mutations)),
     );
+  });
+
+  it('every registered kind contributes its interpreter cases as seeds', () => {
+    const fromCases = kindFolders().filter((kind) => kind.interpreted && kind.testdata !== undefined).flatMap((kind) => caseFiles(kind.testdata!)).flatMap((file) => readCases(file));
+    expect(fromCases.length).toBeGreaterThan(0);
+    expect(caseSeedCount()).toBe(fromCases.length);
   });
 
   it('the valid seeds themselves succeed on their own route and on the dispatcher', async () => {

@@ -1,8 +1,10 @@
-// Generated Workload objects of each served version, as an apiserver could store them, for the conversion properties.
+// Generated Workload objects of each served version, as an apiserver could store them: the conversion property
+// test (test/property/conversion.property.test.ts) round-trips them. Test code only; no function imports it.
 import fc from 'fast-check';
-import type { Json, JsonMap } from '../helpers/karmada';
+import type { JsonObject as JsonMap, JsonValue as Json } from '../../protocol/types';
+import { aliasAnnotation, rolloutAnnotation } from './identity';
 
-const reserved = new Set(['workload.example.io/alias', 'workload.example.io/rollout']);
+const reserved = new Set([aliasAnnotation, rolloutAnnotation]);
 const dnsLabelArb = fc.stringMatching(/^[a-z0-9]([-a-z0-9]{0,20}[a-z0-9])?$/);
 /** Keys include the prototype names an attacker would try; JSON keeps them as own keys. */
 const keyArb = fc.oneof({ weight: 8, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString') });
@@ -54,7 +56,7 @@ export const v1alpha1Arb: fc.Arbitrary<JsonMap> = fc
   .map(({ name, namespace, labels, annotations, alias, rolloutRest, replicas, paused, template, unknown, status }) => {
     // The rollout annotation exists only as the conversion writes it: compact JSON, non-empty when paused is set.
     const rollout = rolloutRest === undefined || (paused !== undefined && Object.keys(rolloutRest).length === 0) ? undefined : JSON.stringify(rolloutRest);
-    const allAnnotations = compact({ ...annotations, 'workload.example.io/alias': alias, 'workload.example.io/rollout': rollout });
+    const allAnnotations = compact({ ...annotations, [aliasAnnotation]: alias, [rolloutAnnotation]: rollout });
     return compact({
       apiVersion: 'workload.example.io/v1alpha1',
       kind: 'Workload',
@@ -85,3 +87,6 @@ export const v1alpha2Arb: fc.Arbitrary<JsonMap> = fc
       status,
     }),
   );
+
+/** One generator per served version: what the conversion property test looks for in a kind's folder. */
+export const objectArbitraries: Readonly<Record<string, fc.Arbitrary<JsonMap>>> = { v1alpha1: v1alpha1Arb, v1alpha2: v1alpha2Arb };
