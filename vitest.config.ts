@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // A kind's own tests live in its folder, beside its cases.
+    include: ['test/**/*.test.ts', 'lib/kinds/**/*.test.ts'],
     environment: 'node',
     // Tests assert on responses and on captured log objects; the stdout copies are noise.
     env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_EC2_METADATA_DISABLED: 'true' },

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { admissionRegistry } from '../lib/kinds/admissions';
+import { conversionRegistry } from '../lib/kinds/conversions';
 import { matchRoute } from '../lib/routes';
 import { main } from '../scripts/webhook-config';
+import { repositoryRoot } from '../lib/kit/kinds';
 
 const token = 'tok_EN-0123456789abcdef';
 const base = 'https://hooks.example.com';
@@ -41,51 +44,47 @@ describe('webhook-config --objects', () => {
 
   it('prints, for the karmada-apiserver, the interpreter configuration, the CRD and both admission configurations', async () => {
     const kinds = (await documentsOf(['--url', base, '--token', token, '--objects', 'interpreter,crd,admission'])).map((d) => d.kind);
-    expect(kinds).toEqual(['ResourceInterpreterWebhookConfiguration', 'CustomResourceDefinition', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']);
+    const crds = conversionRegistry.kinds.map(() => 'CustomResourceDefinition');
+    expect(kinds).toEqual(['ResourceInterpreterWebhookConfiguration', ...crds, 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']);
   });
 
   it('gives the CRD its conversion webhook at /convert, token and caBundle included, and keeps the rest of the manifest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ca-'));
     const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
     writeFileSync(join(dir, 'ca.pem'), pem);
-    const [crd] = await documentsOf(['--url', base, '--token', token, '--objects', 'crd', '--ca-bundle', join(dir, 'ca.pem')]);
-    const manifest = parse(readFileSync(new URL('../lib/kinds/workload/crd.yaml', import.meta.url), 'utf8')) as Doc;
-    expect(crd!.spec.conversion).toEqual({
-      strategy: 'Webhook',
-      webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: `${base}/${token}/convert`, caBundle: Buffer.from(pem).toString('base64') } },
-    });
-    expect({ ...crd!.spec, conversion: undefined }).toEqual({ ...manifest.spec, conversion: undefined });
-    expect(functionAt(crd!.spec.conversion.webhook.clientConfig.url)).toBe('convert');
-  });
-
-  it('declares both versions in the CRD, v1alpha2 stored, status and printer columns on each', async () => {
-    const [crd] = await documentsOf(['--url', base, '--objects', 'crd']);
-    const versions = crd!.spec.versions as any[];
-    expect(versions.map((v) => [v.name, v.served, v.storage])).toEqual([['v1alpha1', true, false], ['v1alpha2', true, true]]);
-    for (const version of versions) {
-      expect(version.subresources).toEqual({ status: {} });
-      expect(version.additionalPrinterColumns.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Replicas', 'Ready', 'Paused', 'Age']));
+    const crds = await documentsOf(['--url', base, '--token', token, '--objects', 'crd', '--ca-bundle', join(dir, 'ca.pem')]);
+    // One CRD per convertible kind, each from the kind's own folder.
+    expect(crds.map((crd) => `${crd.spec.names.kind}.${crd.spec.group}`)).toEqual(conversionRegistry.kinds.map((kind) => `${kind.kind}.${kind.group}`));
+    for (const [index, kind] of conversionRegistry.kinds.entries()) {
+      const crd = crds[index]!;
+      const manifest = parse(readFileSync(join(repositoryRoot, kind.home, 'crd.yaml'), 'utf8')) as Doc;
+      expect(crd.spec.conversion).toEqual({
+        strategy: 'Webhook',
+        webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: `${base}/${token}/convert`, caBundle: Buffer.from(pem).toString('base64') } },
+      });
+      expect({ ...crd.spec, conversion: undefined }).toEqual({ ...manifest.spec, conversion: undefined });
+      expect(functionAt(crd.spec.conversion.webhook.clientConfig.url)).toBe('convert');
     }
-    const v2 = versions[1].schema.openAPIV3Schema.properties.spec.properties;
-    expect(v2.rollout.properties.paused.type).toBe('boolean');
-    expect(v2.alias).toMatchObject({ type: 'string', maxLength: 63 });
-    expect(versions[0].schema.openAPIV3Schema.properties.spec.properties.paused.type).toBe('boolean');
   });
 
-  it('configures mutating and validating webhooks as the issue asks, for both versions, routed to their functions', async () => {
+
+  it('configures a mutating and a validating webhook per admitted kind, every served version, routed to their functions', async () => {
     const documents = await documentsOf(['--url', base, '--token', token, '--objects', 'admission', '--timeout-seconds', '5']);
     expect(documents.map((d) => d.kind)).toEqual(['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']);
     for (const document of documents) {
       expect(document.apiVersion).toBe('admissionregistration.k8s.io/v1');
+      expect(document.webhooks).toHaveLength(admissionRegistry.kinds.length);
+      for (const [index, kind] of admissionRegistry.kinds.entries()) {
+        expect(document.webhooks![index]).toMatchObject({
+          admissionReviewVersions: ['v1'],
+          sideEffects: 'None',
+          failurePolicy: 'Fail',
+          matchPolicy: 'Equivalent',
+          timeoutSeconds: 5,
+          rules: [{ apiGroups: [kind.group], apiVersions: [...kind.versions], resources: [kind.plural], operations: ['CREATE', 'UPDATE'] }],
+        });
+      }
       const [webhook] = document.webhooks!;
-      expect(webhook).toMatchObject({
-        admissionReviewVersions: ['v1'],
-        sideEffects: 'None',
-        failurePolicy: 'Fail',
-        matchPolicy: 'Equivalent',
-        timeoutSeconds: 5,
-        rules: [{ apiGroups: ['workload.example.io'], apiVersions: ['v1alpha1', 'v1alpha2'], resources: ['workloads'], operations: ['CREATE', 'UPDATE'] }],
-      });
       expect(webhook.clientConfig.caBundle).toBeUndefined();
       expect(functionAt(webhook.clientConfig.url)).toBe(document.kind === 'MutatingWebhookConfiguration' ? 'mutate' : 'validate');
       expect(new URL(webhook.clientConfig.url).pathname.startsWith(`/${token}/`)).toBe(true);

@@ -9,7 +9,7 @@ import { parseAllDocuments, parse } from 'yaml';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
 
 const interpreters = interpreterRegistry.interpreters;
-import { routeSegmentOf, type InterpreterOperation } from '../lib/protocol/operations';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../lib/protocol/operations';
 import { dispatcherFunction, matchRoute } from '../lib/routes';
 import { optInOperations } from '../lib/karmada/webhook-configuration';
 import { main } from '../scripts/webhook-config';
@@ -185,8 +185,9 @@ const served = interpreters.flatMap((interpreter) =>
 /** What the configuration claims without --include-operations: every served operation but the opt-in ones. */
 const claimedByDefault = served.filter((key) => !optInOperations.some((operation) => key.endsWith(`/${operation}`)));
 /** The registry's operations of one kind that the configuration claims without --include-operations. */
+/** In the protocol's order, as webhook-config lists them (whatever order a kind's module declares them in). */
 const defaultOperationsOf = (operations: object): InterpreterOperation[] =>
-  (Object.keys(operations) as InterpreterOperation[]).filter((operation) => !optInOperations.includes(operation));
+  interpreterOperations.filter((operation) => Object.hasOwn(operations, operation) && !optInOperations.includes(operation));
 
 /** Which webhooks match each (group, version, kind, operation), as Karmada matches rules. */
 function matchesOf(config: Configuration): Map<string, Webhook[]> {
