@@ -8,6 +8,7 @@ import {
   aggregated,
   applyDuplicated,
   bindingPath,
+  deepEqual,
   ensureNamespace,
   expectBindingReplicas,
   expectCollected,
@@ -123,7 +124,7 @@ export const controlScenario: Scenario = {
       for (const member of members) await memberKube(context, member).mergePatch(`${workloadPath(ns, name)}/status`, { status: written[member] });
       const item = await waitKarmada(context, `${third}'s status reflected`, bindingPath(ns, name), (binding) => {
         const found = aggregated(binding).find((candidate) => candidate.clusterName === third);
-        return found !== undefined && show(found.status) === show(written[third]) ? found : undefined;
+        return found !== undefined && deepEqual(found.status, written[third]) ? found : undefined;
       });
       const third_ = rejected(`${third} expectCollected`, expectCollected(item, { readyReplicas: 0, conditions: available('False') }, 'Unhealthy'), `${third}: ${show(item.status)} ${String(item.health)}`);
       const held = await holdsFor('the control-plane Workload without status.readyReplicas', 20_000, async () => {
@@ -159,7 +160,7 @@ export const controlScenario: Scenario = {
       const conditions = available('True');
       await memberKube(context, pullMember).mergePatch(`${workloadPath(ns, 'pulled')}/status`, { status: { conditions } });
       const collected = await waitWorkStatus(context, pullMember, ns, 'pulled', 'the manifest status {conditions}', ({ collected: found }) =>
-        found !== undefined && show(found.status) === show({ conditions }) ? rejected('expectCollected', expectCollected(found, { readyReplicas: 0, conditions }, 'Unhealthy'), `${show(found.status)} ${String(found.health)}`) : undefined);
+        found !== undefined && deepEqual(found.status, { conditions }) ? rejected('expectCollected', expectCollected(found, { readyReplicas: 0, conditions }, 'Unhealthy'), `${show(found.status)} ${String(found.health)}`) : undefined);
       await memberKube(context, pullMember).mergePatch(workloadPath(ns, 'pulled'), { spec: { paused: true, replicas: 7 } });
       const reapplied = await waitMember(context, pullMember, 'the Workload re-applied by the agent (replicas 2)', workloadPath(ns, 'pulled'), (object) => {
         if (spec(object).replicas !== 2) return undefined;
