@@ -1,11 +1,12 @@
 // The function bundles to measure: the real `npm run package` artifacts (.serverless/<function>.zip), else an
-// esbuild build with the same settings; plus the empty bundle every cold-start figure is compared with.
+// esbuild build with the same options (esbuild.config.cjs); plus the empty bundle every cold-start figure is compared with.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
+import esbuildConfig from '../esbuild.config.cjs';
 import { functionNames } from '../lib/routes';
 import { readZip } from '../test/helpers/zip';
 
@@ -13,21 +14,8 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Under the project, so that an external `@aws-sdk/*` import resolves from node_modules as it does in Lambda's runtime. */
 export const workDir = join(projectRoot, '.build/bench');
 
-/** serverless.yml's custom.esbuild, for the fallback build and the empty bundle. */
-export const bundleSettings: BuildOptions = {
-  bundle: true,
-  minify: true,
-  treeShaking: true,
-  sourcemap: false,
-  legalComments: 'none',
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  external: ['@aws-sdk/*'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-};
+/** What serverless-esbuild builds with (esbuild.config.cjs), for the fallback build and the empty bundle. */
+export const bundleSettings: BuildOptions = esbuildConfig.buildOptions;
 
 export interface Bundle {
   name: string;
@@ -129,5 +117,5 @@ export async function functionBundles(log: (line: string) => void = console.log)
     if (functions !== undefined) return { source: 'serverless package artifacts (.serverless/*.zip)', functions, empty };
     log('falling back to an esbuild build with the same settings');
   }
-  return { source: 'esbuild with serverless.yml custom.esbuild settings', functions: await fromEsbuild(), empty };
+  return { source: 'esbuild with esbuild.config.cjs (what serverless-esbuild builds with)', functions: await fromEsbuild(), empty };
 }

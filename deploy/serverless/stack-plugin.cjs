@@ -11,9 +11,24 @@ const fiveMinutes = 300;
 /** CloudFormation logical ids: letters and digits only. */
 const pascal = (name) => name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
 
+/**
+ * serverless.yml sets Serverless v4's `build: { esbuild: false }` (v4 would otherwise bundle the handlers itself, in
+ * conflict with serverless-esbuild). osls has no `build` in its schema and would warn about it, so it is declared
+ * here, as the one setting osls ignores; v4 already defines it, and a second definition would be an error there.
+ */
+function declareV4Build(schemaHandler) {
+  if (schemaHandler === undefined || schemaHandler.schema?.properties?.build !== undefined) return;
+  schemaHandler.defineTopLevelProperty('build', {
+    type: 'object',
+    properties: { esbuild: { const: false } },
+    additionalProperties: false,
+  });
+}
+
 class StackPlugin {
   constructor(serverless) {
     this.serverless = serverless;
+    declareV4Build(serverless.configSchemaHandler);
     this.hooks = {
       // The first packaging step, before esbuild: a refused configuration costs nothing.
       'before:package:cleanup': () => this.guard(),
