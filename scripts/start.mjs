@@ -1,5 +1,7 @@
 // `npm start`: runs the local server (the same handler code Lambda runs) from a bundle cached under .build/, keyed on
 // a hash of the sources: esbuild runs only when a source changed, so a start costs node, one import and a listen.
+// package.json starts it with `exec node …`: npm passes SIGTERM/SIGINT on to its script's shell, which (dash) dies
+// without passing them to node, so `kill <npm's pid>` left this server holding its port; with exec, node is that child.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

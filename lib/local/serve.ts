@@ -13,17 +13,24 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
 const certFile = process.env.TLS_CERT;
 const keyFile = process.env.TLS_KEY;
-if ((certFile === undefined) !== (keyFile === undefined)) {
-  console.error('Set both TLS_CERT and TLS_KEY (PEM file paths) to serve HTTPS, or neither for HTTP.');
-  process.exit(2);
-}
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a TCP port number, got ${JSON.stringify(process.env.PORT)}`);
-  process.exit(2);
-}
+if ((certFile === undefined) !== (keyFile === undefined)) await refuse('Set both TLS_CERT and TLS_KEY (PEM file paths) to serve HTTPS, or neither for HTTP.');
+if (!Number.isInteger(port) || port < 0 || port > 65535) await refuse(`PORT must be a TCP port number, got ${JSON.stringify(process.env.PORT)}`);
 
-const tls = certFile && keyFile ? { cert: readPemOrExit('TLS_CERT', certFile), key: readPemOrExit('TLS_KEY', keyFile) } : undefined;
-const server = createServerOrExit();
+const tls = certFile && keyFile ? { cert: await readPem('TLS_CERT', certFile), key: await readPem('TLS_KEY', keyFile) } : undefined;
+const server = await createServer();
+
+// A port in use (or not ours to take) is one line and exit code 2, as a bad setting is, not an unhandled 'error'.
+server.once('error', (error: NodeJS.ErrnoException) => {
+  const where = `port ${port} on ${host}`;
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `${where} is in use: set PORT to a free port (or stop what holds it)`,
+    EACCES: `${where} is not ours to take (permission denied): set PORT above 1023`,
+    EADDRNOTAVAIL: `${where}: ${host} is not an address of this machine: set HOST (default 127.0.0.1)`,
+  };
+  const reason = error.code === undefined ? undefined : reasons[error.code];
+  if (reason === undefined) throw error;
+  void refuse(reason);
+});
 
 server.listen(port, host, () => {
   const address = server.address();
@@ -35,24 +42,35 @@ server.listen(port, host, () => {
   console.log(`karmada-interpreter listening on ${scheme}://${shownHost}:${boundPort} (POST /interpreter, POST /interpreter/<operation>, POST /convert, POST /mutate, POST /validate, GET /healthz)`);
 });
 
-/** A missing or unreadable TLS file is one clear line and exit code 2, not a stack trace. */
-function readPemOrExit(variable: string, file: string): Buffer {
+/**
+ * A setting this process cannot serve with: one line on stderr and exit code 2, not a stack trace. With WORKERS > 1
+ * every worker fails alike, so a worker hands its line to the primary, which prints the first one only; the promise
+ * never settles, so nothing after an `await refuse(...)` runs meanwhile.
+ */
+function refuse(line: string): Promise<never> {
+  if (!cluster.isWorker || process.send === undefined) {
+    console.error(line);
+    process.exit(2);
+  }
+  return new Promise(() => process.send!({ refused: line }, () => process.exit(2)));
+}
+
+/** A missing or unreadable TLS file: one line naming the variable and the file. */
+async function readPem(variable: string, file: string): Promise<Buffer> {
   try {
     return readFileSync(file);
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    console.error(`${variable}=${file}: cannot read the file (${code ?? message}); set it to a readable PEM file`);
-    process.exit(2);
+    return refuse(`${variable}=${file}: cannot read the file (${code ?? message}); set it to a readable PEM file`);
   }
 }
 
 /** A file that is not a PEM certificate/key pair fails when the TLS context is made: the same, one line. */
-function createServerOrExit(): ReturnType<typeof createLocalServer> {
+async function createServer(): Promise<ReturnType<typeof createLocalServer>> {
   try {
     return createLocalServer({ handlers: handlersByFunction, ...(tls ? { tls } : {}) });
   } catch (error) {
-    console.error(`TLS_CERT/TLS_KEY: not a usable PEM certificate and private key (${(error as Error).message})`);
-    process.exit(2);
+    return refuse(`TLS_CERT/TLS_KEY: not a usable PEM certificate and private key (${(error as Error).message})`);
   }
 }
 

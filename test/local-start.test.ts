@@ -1,0 +1,51 @@
+// `npm start` as a user runs it: `kill <pid>` of what was started stops the server (no orphan keeps the port), and a
+// port in use is one line, not a stack trace.
+import { afterEach, describe, expect, it } from 'vitest';
+import { heldPort, portIsFree } from './support/ports';
+import { runLocalServer, startLocalServer, type LocalServer } from './support/server';
+import { waitFor } from './support/wait';
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.stop('SIGKILL');
+  server = undefined;
+});
+
+describe('npm start', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s to the npm process: the port is free afterwards, exit code 0', async (signal) => {
+    server = await startLocalServer({ via: 'npm' });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    server.process.kill(signal);
+    expect(await server.exited()).toBe(0);
+    // npm exits once node has: the port must be free by then, not a moment later.
+    expect(await portIsFree(server.port)).toBe(true);
+  });
+
+  it('stops with WORKERS=2 on SIGTERM to the npm process', async () => {
+    server = await startLocalServer({ via: 'npm', env: { WORKERS: '2' } });
+    server.process.kill('SIGTERM');
+    expect(await server.exited()).toBe(0);
+    // The workers close their handles a moment after the primary reports them gone.
+    await waitFor(`port ${server.port} to be free`, async () => ((await portIsFree(server!.port)) ? true : undefined), { timeoutMs: 5_000 });
+  });
+
+  describe('on a port in use', () => {
+    it.each([
+      ['node scripts/start.mjs', 'node', {}],
+      ['npm start', 'npm', {}],
+      ['WORKERS=2 npm start', 'npm', { WORKERS: '2' }],
+    ] as const)('%s: one line naming the port, exit code 2', async (_name, via, env) => {
+      const busy = await heldPort();
+      try {
+        const { status, stdout, stderr } = runLocalServer({ via, env: { ...env, PORT: String(busy.port) } });
+        expect(status).toBe(2);
+        expect(stdout).toBe('');
+        // npm may add lines of its own (a config warning); everything else is the server's one line.
+        const lines = stderr.split('\n').filter((line) => via === 'node' || !line.startsWith('npm '));
+        expect(lines).toEqual([`port ${busy.port} on 127.0.0.1 is in use: set PORT to a free port (or stop what holds it)`]);
+      } finally {
+        await busy.release();
+      }
+    });
+  });
+});
