@@ -21,6 +21,9 @@
 //    our `successful` field does not show that Karmada accepted the answer.
 // 7. Every scenario declares how many checks it runs (`Scenario.checks`); run.ts fails when the count differs.
 // 8. Before relying on a new webhook configuration, wait until Karmada uses it (lib/wiring.ts); never sleep.
+// 9. A check about set-up rather than an interpreter answer (registration, wiring) says so in its comment.
+// 10. Before landing a scenario, run it against a copy of the interpreter with each operation it claims broken (one
+//     at a time: always healthy, whole status, Retain keeps nothing, wrong sum, ...) and see a check fail.
 import { readFileSync, statSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, stringify } from 'yaml';

@@ -64,6 +64,8 @@ export function guideScenario(options: GuideOptions): Scenario {
       const logBefore = callLines(env, interpreter.name).length;
       const logMark = markKarmadaLogs(context);
 
+      // The configuration as applied (URLs with the token): not an interpreter answer, so no Karmada default to rule out;
+      // every later check needs this configuration in use.
       await check(`wiring: npm run webhook-config (--mode ${options.mode}${interpreter.secret ? ', token from Secrets Manager' : ', no token'}) | kubectl apply is admitted by karmada-webhook`, async () => {
         const yaml = await applyWebhookConfig(env, interpreter, { mode: options.mode });
         const applied = await env.kube.get('/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter');

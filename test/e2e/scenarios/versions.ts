@@ -1,7 +1,7 @@
 // Workload v1alpha1 + v1alpha2 on real API servers: the CRD's conversion webhook and our admission webhooks, seen
 // through kubectl on the Karmada API server and on a member, then Karmada propagating a v1alpha2 Workload.
 import { stringify } from 'yaml';
-import { bindingPath, ensureNamespace, expectBindingReplicas, memberKube, policyPath, readDeploy, spec, stepAnnotation, stepOf, targetClusters, waitKarmada, waitMember, type CheckFn, type Context, type Scenario } from '../lib/checks';
+import { assertNoKarmadaWebhookFailures, bindingPath, ensureNamespace, expectBindingReplicas, markKarmadaLogs, memberKube, policyPath, readDeploy, spec, stepAnnotation, stepOf, targetClusters, waitKarmada, waitMember, type CheckFn, type Context, type Scenario } from '../lib/checks';
 import { kubectl } from '../lib/cluster';
 import { applyWebhookConfig, callLines } from '../lib/interpreter';
 import { KubeError, type KubeObject } from '../lib/kube';
@@ -42,7 +42,12 @@ async function refusal(call: () => Promise<unknown>): Promise<string> {
 const annotationsOf = (object: KubeObject) => object.metadata?.annotations ?? {};
 const show = (value: unknown) => JSON.stringify(value);
 
-/** The conversion and admission checks in one API server (`where`: a kubectl context). */
+/**
+ * The conversion and admission checks in one API server (`where`: a kubectl context). Without our webhooks: the
+ * CRD's conversion (strategy Webhook) fails, so no object reads at the other version; nothing defaults spec.replicas
+ * or moves spec.paused/alias; an invalid Workload is stored; no warning is printed; spec.alias can change. Each check
+ * compares the exact values and messages our webhooks give.
+ */
 async function reviewChecks(context: Context, check: CheckFn, where: string, namespace: string): Promise<void> {
   const { env } = context;
   const get = async (version: string, name: string) =>
@@ -132,6 +137,7 @@ async function reviewChecks(context: Context, check: CheckFn, where: string, nam
 
 async function propagationChecks(context: Context, check: CheckFn, namespace: string): Promise<void> {
   const { env } = context;
+  const logMark = markKarmadaLogs(context);
   const members = context.pushMembers;
   const [first, second] = members as [string, string, ...string[]];
   const name = 'web-v2';
@@ -176,7 +182,8 @@ async function propagationChecks(context: Context, check: CheckFn, namespace: st
     if (paused?.paused !== true) throw new Error(`${first} lost spec.rollout.paused: ${show(paused)}`);
     const other = spec(await memberKube(context, second).get(v2Path(namespace, name))).rollout as { paused?: unknown } | undefined;
     if (other?.paused === true) throw new Error(`${second} got spec.rollout.paused though only ${first} set it`);
-    return `${seen.join(', ')}; ${retainCalls() - retainBefore} Retain calls to ${context.protectedInterpreter.name}`;
+    // The Retain call count comes from our log: Karmada's own logs must show no call it refused.
+    return `${seen.join(', ')}; ${retainCalls() - retainBefore} Retain calls to ${context.protectedInterpreter.name}; ${assertNoKarmadaWebhookFailures(logMark)}`;
   });
 
   await env.kube.delete(v2Path(namespace, name));
