@@ -13,7 +13,9 @@ import { apiVersionOf } from '../../review/core';
 import { interpreterContextFor, resultsOf, verifiedResponse, type InterpretInput } from '../request';
 import type { CrdFacts } from './crd';
 
-const recorded = 'Expected outputs were recorded from the skeleton by `npm run new-kind`: check each one and change it to what';
+const recorded = 'Expected outputs were recorded from the skeleton by `npm run new-kind`:\n# check each one and change it to what';
+/** Objects written in full (a shared object would otherwise become a YAML anchor and alias). */
+const yamlOptions = { lineWidth: 0, aliasDuplicateObjects: false } as const;
 
 /** A small object of the kind at `version`, with the fields the schema made obvious. */
 export function sampleObject(facts: CrdFacts, version: string, withStatus: boolean): JsonObject {
@@ -102,7 +104,7 @@ export function interpreterCaseFiles(facts: CrdFacts, interpreter: ResourceInter
       operation: spec.operation,
       output,
     };
-    return { path: `testdata/${version}/${spec.file}`, text: `# ${recorded} ${facts.kind} must answer.\n${stringify(document, { lineWidth: 0 })}` };
+    return { path: `testdata/${version}/${spec.file}`, text: `# ${recorded} ${facts.kind} must answer.\n${stringify(document, yamlOptions)}` };
   });
 }
 
@@ -120,10 +122,11 @@ export function conversionCaseFile(facts: CrdFacts, conversion: ConvertibleKind)
       };
     }),
   );
-  return `# ConversionReview cases for ${facts.kind}, run by test/conversion-cases.test.ts through /convert (each Success is also
-# converted back and must give the input exactly). ${recorded} ${facts.kind}'s
-# conversion must answer; add a case for every field that differs between versions.
-${documents.map((document) => stringify(document, { lineWidth: 0 })).join('---\n')}`;
+  return `# ConversionReview cases for ${facts.kind}, run by test/conversion-cases.test.ts through /convert (each Success
+# is also converted back and must give the input exactly).
+# ${recorded} ${facts.kind}'s conversion
+# must answer, and add a case for every field that differs between versions.
+${documents.map((document) => stringify(document, yamlOptions)).join('---\n')}`;
 }
 
 /** admission-cases.yaml: defaulting, an allowed object and (with spec.replicas) a refused one. */
@@ -156,7 +159,7 @@ export function admissionCaseFile(facts: CrdFacts, admission: AdmittedKind): str
     if (status !== undefined) output.status = { code: status.code, reason: status.reason ?? '', message: status.message };
     return { name, step, operation: 'CREATE', object, output };
   });
-  return `# AdmissionReview cases for ${facts.kind}, run by test/admission-cases.test.ts through /mutate or /validate. ${recorded}
-# ${facts.kind}'s admission must answer.
-${documents.map((document) => stringify(document, { lineWidth: 0 })).join('---\n')}`;
+  return `# AdmissionReview cases for ${facts.kind}, run by test/admission-cases.test.ts through /mutate or /validate.
+# ${recorded} ${facts.kind}'s admission must answer.
+${documents.map((document) => stringify(document, yamlOptions)).join('---\n')}`;
 }

@@ -1,0 +1,97 @@
+// docs/adding-a-kind.md, followed word for word in a scratch copy of the repository: its commands run as written,
+// its files are written where it says, and then the kind is served: typecheck, `interpret --check`, the tests that
+// find kinds (case runners, bundle check, webhook-config, conversion properties, seeds), and webhook-config's output.
+// With WALKTHROUGH_FULL=1 (CI runs it so, on its own) the scratch copy runs the whole `npm test` as the doc says.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { repositoryRoot } from '../lib/kit/kinds';
+
+const doc = readFileSync(join(repositoryRoot, 'docs/adding-a-kind.md'), 'utf8');
+/** Fenced blocks whose info string names a file: ```ts lib/kinds/webapp/identity.ts */
+const files = [...doc.matchAll(/^```(?:ts|yaml) (\S+)\n([\s\S]*?)^```$/gm)].map(([, path, text]) => ({ path: path!, text: text! }));
+/** Every command of the ```sh blocks, in order. */
+const commands = [...doc.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap(([, block]) => block!.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')));
+const scaffold = commands.find((command) => command.startsWith('npm run new-kind'));
+const check = commands.find((command) => command.startsWith('npm run -s interpret -- --check'));
+const config = commands.find((command) => command.startsWith('npm run -s webhook-config'));
+const nested = process.env.ADDING_A_KIND_NESTED === '1';
+
+/** npm's own warnings about the machine's configuration (e.g. an unknown `nodedir`) are not the walkthrough's. */
+function withoutNpmWarnings(text: string): string {
+  return text.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n').trim();
+}
+
+/** The files of a fresh clone (tracked, plus new files not yet committed while developing). */
+function repositoryFiles(): string[] {
+  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: repositoryRoot, encoding: 'utf8' });
+  return listed.stdout.split('\0').filter((file) => file !== '');
+}
+
+describe.skipIf(nested)('docs/adding-a-kind.md', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'adding-a-kind-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const inScratch = (command: string, env: NodeJS.ProcessEnv = {}) =>
+    spawnSync('sh', ['-c', command], { cwd: scratch, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ADDING_A_KIND_NESTED: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
+
+  it('shows the commands and the files to fill in', () => {
+    expect(scaffold).toBe('npm run new-kind -- --crd docs/examples/webapp-crd.yaml --admission');
+    expect(check).toBe('npm run -s interpret -- --check lib/kinds/webapp');
+    expect(commands).toContain('npm run typecheck && npm test');
+    expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(['lib/kinds/webapp/interpreter.ts', 'lib/kinds/webapp/conversion.ts']));
+  });
+
+  it('ends with the kind served when followed word for word', () => {
+    // Prepare: a fresh clone of the repository (node_modules shared).
+    for (const file of repositoryFiles()) {
+      mkdirSync(dirname(join(scratch, file)), { recursive: true });
+      try {
+        cpSync(join(repositoryRoot, file), join(scratch, file));
+      } catch {
+        // Deleted in the working tree but not yet committed: a clone would not have it either.
+      }
+    }
+    symlinkSync(join(repositoryRoot, 'node_modules'), join(scratch, 'node_modules'));
+
+    // Act: step 1, then the files of steps 2 and 3.
+    const scaffolded = inScratch(scaffold!);
+    expect(withoutNpmWarnings(scaffolded.stderr)).toBe('');
+    expect(scaffolded.status).toBe(0);
+    for (const { path, text } of files) writeFileSync(join(scratch, path), text);
+    const again = inScratch(scaffold!);
+
+    // Assess: step 4 and 5.
+    expect(again.status, 'a second run adds nothing').toBe(2);
+    expect(again.stderr).toContain('is served already');
+    const checked = inScratch(check!);
+    expect(checked.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(checked.status).toBe(0);
+    const typecheck = inScratch('npm run -s typecheck');
+    expect(withoutNpmWarnings(typecheck.stdout + typecheck.stderr)).toBe('');
+    expect(typecheck.status).toBe(0);
+    const full = process.env.WALKTHROUGH_FULL === '1';
+    const tests = inScratch(full ? 'npm test' : [
+      'npm test -- --reporter=verbose',
+      'test/interpreter-cases.test.ts test/conversion-cases.test.ts test/admission-cases.test.ts',
+      'test/stack/bundle-contents.test.ts test/webhook-config.test.ts test/review-webhook-config.test.ts',
+      'test/property/conversion.property.test.ts test/property/transport.property.test.ts',
+    ].join(' '));
+    expect(tests.status, tests.stdout.slice(-4000)).toBe(0);
+    if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/webapp\/testdata\/v1beta1\/retain-test\.yaml/);
+    const printed = inScratch(config!);
+    expect(printed.status).toBe(0);
+    const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; metadata: { name: string }; spec?: any; webhooks?: { name: string }[] });
+    const interpreterWebhooks = objects.find((o) => o.kind === 'ResourceInterpreterWebhookConfiguration')!.webhooks!.map((w) => w.name);
+    expect(interpreterWebhooks.filter((name) => name.endsWith('.webapps.apps.example.io')).sort()).toEqual(
+      ['aggregatestatus', 'interpretdependency', 'interprethealth', 'interpretreplica', 'interpretstatus', 'retain', 'revisereplica'].map((op) => `${op}.webapps.apps.example.io`),
+    );
+    const crd = objects.find((o) => o.kind === 'CustomResourceDefinition' && o.metadata.name === 'webapps.apps.example.io');
+    expect(crd?.spec.conversion).toMatchObject({ strategy: 'Webhook', webhook: { clientConfig: { url: 'https://interpreter.example.com/convert' } } });
+    for (const kind of ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']) {
+      expect(objects.find((o) => o.kind === kind)!.webhooks!.map((w) => w.name)).toEqual(expect.arrayContaining([expect.stringContaining('.webapps.apps.example.io')]));
+    }
+  }, 600_000);
+});
