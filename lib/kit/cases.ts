@@ -1,7 +1,8 @@
 // Interpreter cases in Karmada's testdata format (`testdata/<operation>-test.yaml`), read as Karmada's runner reads them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadAll, YAMLException } from 'js-yaml';
+import { parseAllDocuments } from 'yaml';
+import { indentFlowScalarContinuations } from './flow-scalar-indent';
 import { describeJson, isJsonObject } from '../protocol/json';
 import { interpreterOperations, type InterpreterOperation } from '../protocol/operations';
 import type { JsonObject, JsonValue } from '../protocol/types';
@@ -72,20 +73,24 @@ function caseOf(document: JsonValue, source: InterpreterCase['source']): Interpr
 }
 
 /**
- * The documents of a YAML (or JSON) stream, read as Karmada's Go decoder reads them: js-yaml accepts what
- * go-yaml accepts where the stricter `yaml` package does not (Karmada's own files have such scalars), and a
- * repeated key keeps its last value. Empty documents are skipped.
+ * The documents of a YAML (or JSON) stream, read as Karmada's Go decoder reads them: a repeated key keeps its last
+ * value, `<<` merge keys apply, timestamps stay strings, and a quoted scalar's continuation lines may sit at its
+ * key's indentation (Karmada's own files have such scalars: flow-scalar-indent.ts). Empty documents are skipped.
  */
 export function yamlDocuments(text: string, name: string): JsonValue[] {
-  let documents: unknown[];
-  try {
-    documents = loadAll(text, undefined, { json: true, filename: name });
-  } catch (error) {
-    if (!(error instanceof YAMLException)) throw error;
-    const line = error.mark === undefined ? '' : ` at line ${error.mark.line + 1}, column ${error.mark.column + 1}`;
-    throw new KitError(`${name} is not valid YAML or JSON: ${error.reason}${line}`);
+  const options = { uniqueKeys: false, merge: true } as const;
+  let documents = parseAllDocuments(text, options);
+  const error = documents.flatMap((document) => document.errors)[0];
+  if (error !== undefined) {
+    const lenient = parseAllDocuments(indentFlowScalarContinuations(text), options);
+    if (lenient.some((document) => document.errors.length > 0)) {
+      const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      const at = error.linePos?.[0];
+      throw new KitError(`${name} is not valid YAML or JSON: ${reason}${at === undefined ? '' : ` at line ${at.line}, column ${at.col}`}`);
+    }
+    documents = lenient;
   }
-  return documents.filter((document): document is JsonValue => document !== undefined && document !== null);
+  return documents.map((document) => document.toJS() as unknown).filter((document): document is JsonValue => document !== undefined && document !== null);
 }
 
 /** Every case of a case file, numbered from 1 in file order. */
