@@ -15,6 +15,7 @@ import {
   type ResourceInterpreterRequest,
   type ResourceInterpreterResponse,
 } from '../protocol/types';
+import { splitApiVersion } from '../review/core';
 import { KitError } from './cases';
 
 export interface InterpretInput {
@@ -39,8 +40,7 @@ function kindOf(object: JsonObject, what: string): GroupVersionKind {
   const { apiVersion, kind } = object;
   if (typeof apiVersion !== 'string' || apiVersion === '') throw new KitError(`${what} has no apiVersion`);
   if (typeof kind !== 'string' || kind === '') throw new KitError(`${what} has no kind`);
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? { group: '', version: apiVersion, kind } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1), kind };
+  return { ...splitApiVersion(apiVersion), kind };
 }
 
 /**
