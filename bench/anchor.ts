@@ -5,13 +5,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from './artifacts';
 import { aggregateStatusBody, typicalBody } from './bodies';
-import { childEnv, median, percentile, stopChild } from './report';
+import { postJson } from '../test/support/http';
+import { makeServerPki } from '../test/support/pki';
+import { track } from '../test/support/processes';
+import { startCommand, type Via } from '../test/support/server';
+import { waitFor } from '../test/support/wait';
+import { childEnv, median, percentile } from './report';
 
 export const anchorModuleDir = join(projectRoot, 'bench/anchor');
 const goPackage = 'github.com/karmada-io/karmada/examples/customresourceinterpreter/webhook';
@@ -52,39 +56,23 @@ interface Pki {
   dir: string;
   cert: string;
   key: string;
+  /** The throw-away CA both servers' certificate is signed by: the client trusts it, and nothing else. */
+  ca: Buffer;
   kubeconfig: string;
 }
 
-/** A throw-away self-signed ECDSA certificate for 127.0.0.1 (tls.crt/tls.key, as the Go example's --cert-dir wants). */
+/** A throw-away CA and ECDSA certificate for 127.0.0.1 (tls.crt/tls.key, as the Go example's --cert-dir wants). */
 function throwAwayPki(): Pki {
-  const dir = mkdtempSync(join(tmpdir(), 'anchor-pki-'));
-  const cert = join(dir, 'tls.crt');
-  const key = join(dir, 'tls.key');
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  const { dir, cert, key, ca } = makeServerPki(mkdtempSync(join(tmpdir(), 'anchor-pki-')));
   // The example only needs a kubeconfig to build its manager; nothing is ever asked of this API server.
   const kubeconfig = join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, ['apiVersion: v1', 'kind: Config', 'clusters: [{name: none, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]', 'users: [{name: none, user: {token: unused}}]', 'contexts: [{name: none, context: {cluster: none, user: none}}]', 'current-context: none', ''].join('\n'));
-  return { dir, cert, key, kubeconfig };
+  return { dir, cert, key, ca: ca.pem, kubeconfig };
 }
 
-function post(port: number, path: string, body: string, timeoutMs = 1000): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', rejectUnauthorized: false, agent: false, timeout: timeoutMs, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function goodAnswer(port: number, path: string, body: string): Promise<boolean> {
+async function goodAnswer(port: number, path: string, body: string, ca: Buffer): Promise<boolean> {
   try {
-    const { status, text } = await post(port, path, body);
+    const { status, text } = await postJson(`https://127.0.0.1:${port}${path}`, body, { ca, timeoutMs: 1000 });
     return status === 200 && (JSON.parse(text) as { response?: { successful?: boolean } }).response?.successful === true;
   } catch {
     return false;
@@ -94,7 +82,10 @@ async function goodAnswer(port: number, path: string, body: string): Promise<boo
 interface Server {
   name: string;
   child: ChildProcess;
+  stop(): Promise<unknown>;
   port: number;
+  /** The CA its certificate is signed by. */
+  ca: Buffer;
   path(anchorCase: AnchorCase): string;
   /** Milliseconds from spawn to the first successful InterpretReplica answer. */
   startupMs: number;
@@ -102,33 +93,32 @@ interface Server {
 
 let nextPort = 18443;
 
-async function startServer(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, port: number, path: (c: AnchorCase) => string, probe: AnchorCase): Promise<Server> {
+async function startServer(name: string, [command, args]: [string, string[]], env: NodeJS.ProcessEnv, port: number, path: (c: AnchorCase) => string, probe: AnchorCase, ca: Buffer): Promise<Server> {
   const started = performance.now();
-  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', 'ignore', process.env.BENCH_ANCHOR_VERBOSE ? 'inherit' : 'ignore'], detached: false });
-  const deadline = started + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before answering`);
-    if (await goodAnswer(port, path(probe), probe.body)) return { name, child, port, path, startupMs: performance.now() - started };
-    if (performance.now() > deadline) throw new Error(`${name} gave no good answer within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+  const running = track(spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', 'ignore', process.env.BENCH_ANCHOR_VERBOSE ? 'inherit' : 'ignore'], detached: false }));
+  // Polled every 2 ms: start-up is one of the figures.
+  await waitFor(`${name} to answer ${probe.name}`, async () => ((await goodAnswer(port, path(probe), probe.body, ca)) ? true : undefined), {
+    timeoutMs: 60_000,
+    intervalMs: 2,
+    gone: () => (running.process.exitCode === null ? undefined : `${name} exited with ${running.process.exitCode}`),
+  });
+  return { name, child: running.process, stop: () => running.stop('SIGTERM', 3000), port, ca, path, startupMs: performance.now() - started };
 }
 
 function startGo(binary: string, pki: Pki, probe: AnchorCase): Promise<Server> {
   const port = nextPort++;
   const args = [`--kubeconfig=${pki.kubeconfig}`, `--cert-dir=${pki.dir}`, '--bind-address=127.0.0.1', `--secure-port=${port}`];
-  return startServer('Go example (Karmada v1.17.1)', binary, args, childEnv({}), port, () => '/interpreter-workload', probe);
+  return startServer('Go example (Karmada v1.17.1)', [binary, args], childEnv({}), port, () => '/interpreter-workload', probe, pki.ca);
 }
 
 /** `BENCH_ANCHOR_WORKERS=2` runs the local server as `WORKERS=2 npm start` (node:cluster: both cores, more memory). */
 export const anchorWorkers = process.env.BENCH_ANCHOR_WORKERS ?? '1';
 
 /** `npm start`, as the README runs it, with the default log level (INFO: one line per call, like the Go example's klog). */
-function startLocal(pki: Pki, probe: AnchorCase, command: 'npm' | 'node' = 'npm'): Promise<Server> {
+function startLocal(pki: Pki, probe: AnchorCase, command: Via = 'npm'): Promise<Server> {
   const port = nextPort++;
   const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', TLS_CERT: pki.cert, TLS_KEY: pki.key, POWERTOOLS_LOG_LEVEL: undefined, POWERTOOLS_METRICS_DISABLED: undefined, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', WORKERS: anchorWorkers });
-  const [cmd, args] = command === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, ['--enable-source-maps', 'scripts/start.mjs']];
-  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.mjs)', cmd, args as string[], env, port, (c) => c.localPath, probe);
+  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.mjs)', startCommand(command), env, port, (c) => c.localPath, probe, pki.ca);
 }
 
 /** A process and its descendants, minus npm and sh wrappers (they are not the server). */
@@ -202,7 +192,7 @@ function load(server: Server, path: string, body: string, connections: number, s
   const cpuBefore = serverCpuMs(server.child.pid!);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: `https://127.0.0.1:${port}${path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: seconds, tlsOptions: { rejectUnauthorized: false } } as autocannon.Options,
+      { url: `https://127.0.0.1:${port}${path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: seconds, tlsOptions: { ca: server.ca } } as autocannon.Options,
       (error, result) => {
         if (error) return reject(error);
         resolve({
@@ -278,11 +268,11 @@ export async function measureAnchor(settings: AnchorSettings, log: (line: string
     log(`start-up: ${settings.startupRuns} rounds of Go example / npm start / node scripts/start.mjs / npm start of a no-op package...`);
     for (let round = 0; round < settings.startupRuns + 1; round++) {
       const go = await startGo(binary, pki, probe);
-      await stopChild(go.child);
+      await go.stop();
       const npm = await startLocal(pki, probe, 'npm');
-      await stopChild(npm.child);
+      await npm.stop();
       const node = await startLocal(pki, probe, 'node');
-      await stopChild(node.child);
+      await node.stop();
       const noop = npmNoopMs();
       if (round === 0) continue; // first round warms file caches (and builds anything `npm start` caches)
       startupMs.go.push(go.startupMs);
@@ -295,8 +285,8 @@ export async function measureAnchor(settings: AnchorSettings, log: (line: string
     const local = await startLocal(pki, probe, 'npm');
     try {
       for (const c of cases) {
-        if (!(await goodAnswer(go.port, go.path(c), c.body))) throw new Error(`the Go example does not answer ${c.name} successfully`);
-        if (!(await goodAnswer(local.port, local.path(c), c.body))) throw new Error(`the local server does not answer ${c.name} successfully`);
+        if (!(await goodAnswer(go.port, go.path(c), c.body, pki.ca))) throw new Error(`the Go example does not answer ${c.name} successfully`);
+        if (!(await goodAnswer(local.port, local.path(c), c.body, pki.ca))) throw new Error(`the local server does not answer ${c.name} successfully`);
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
       const idle = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
@@ -328,8 +318,8 @@ export async function measureAnchor(settings: AnchorSettings, log: (line: string
         bodyBytes: Object.fromEntries(cases.map((c) => [c.name, Buffer.byteLength(c.body)])),
       };
     } finally {
-      await stopChild(go.child);
-      await stopChild(local.child);
+      await go.stop();
+      await local.stop();
     }
   } finally {
     rmSync(pki.dir, { recursive: true, force: true });

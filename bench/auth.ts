@@ -1,5 +1,4 @@
 // The auth path's extra cold cost: SDK import + first GetSecretValue against moto_server on loopback, vs the empty bundle.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,8 +7,9 @@ import { httpApiEvent } from '../test/helpers/events';
 import { workDir, type Bundle } from './artifacts';
 import { typicalBody } from './bodies';
 import { coldStart } from './cold';
-import { freePort } from '../test/helpers/processes';
-import { median, stopChild, waitForHttp } from './report';
+import { startMoto } from '../test/support/moto';
+import { toolPresent } from '../test/support/tools';
+import { median } from './report';
 
 const authChild = fileURLToPath(new URL('./auth-child.mjs', import.meta.url));
 const firstCallChild = fileURLToPath(new URL('./first-call-child.mjs', import.meta.url));
@@ -54,12 +54,11 @@ function checkAnswered(report: Record<string, unknown>, what: string): void {
 }
 
 export async function measureAuth(empty: Bundle, dispatcher: Bundle, runs: number, env: NodeJS.ProcessEnv, warmupRounds = 2): Promise<AuthResult> {
-  if (spawnSync('moto_server', ['--help'], { stdio: 'ignore' }).status !== 0) return { skipped: 'moto_server is not installed (pip install "moto[server]")' };
-  const port = await freePort();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const moto = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  if (!toolPresent('moto_server')) return { skipped: 'moto_server is not installed (pip install "moto[server]")' };
+  const moto = await startMoto(60_000);
+  const endpoint = moto.endpoint;
+  const port = new URL(endpoint).port;
   try {
-    await waitForHttp(`${endpoint}/moto-api/`, moto, 60_000);
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     const { SecretsManagerClient, CreateSecretCommand } = await import('@aws-sdk/client-secrets-manager');
     const client = new SecretsManagerClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
@@ -113,6 +112,6 @@ export async function measureAuth(empty: Bundle, dispatcher: Bundle, runs: numbe
       },
     };
   } finally {
-    await stopChild(moto);
+    await moto.stop();
   }
 }

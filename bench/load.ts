@@ -1,16 +1,15 @@
 // `npm run load`: load and soak of `npm start`'s server on loopback. Starts the server itself, sends a warm-up pass and
 // then ≥ 20 000 mixed requests at concurrency 64, checks every answer, compares the server's RSS after warm-up and at
 // the end, stops the server, and exits non-zero on any failure. Bounded in requests and in time (hard stop).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { interpreterOperations, routeSegmentOf } from '../lib/protocol/operations';
 import { interpreterContext, type JsonMap } from '../test/helpers/karmada';
 import { checkAnswer } from '../test/property/oracle';
-import { projectRoot } from './artifacts';
 import { aggregateStatusBody, typicalBody, typicalWorkload } from './bodies';
-import { childEnv, kb, ms, percentile, printTable, stopChild } from './report';
+import { startLocalServer } from '../test/support/server';
+import { childEnv, kb, ms, percentile, printTable } from './report';
 
 const setting = (name: string, fallback: number) => (process.env[name] !== undefined ? Number(process.env[name]) : fallback);
 const requests = Math.max(20_000, setting('LOAD_REQUESTS', 20_000));
@@ -165,46 +164,19 @@ function rssKb(pid: number): number {
   return Number(match[1]);
 }
 
-let serverStderrTail = '';
-
-function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'scripts/start.mjs'], {
-    cwd: projectRoot,
-    env: childEnv({ PORT: '0', HOST: '127.0.0.1', POWERTOOLS_LOG_LEVEL: 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Powertools writes WARN lines (one per rejected review) to stderr: keep only the tail, for a failure report.
-  child.stderr!.on('data', (chunk: Buffer) => {
-    serverStderrTail = (serverStderrTail + chunk.toString()).slice(-4000);
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, base: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before listening: ${output}`)));
-  });
-}
-
 const started = Date.now();
 const mix = templates();
 console.log(`load: ${requests} mixed requests (after warm-up passes of ${warmupRequests} until RSS settles) at concurrency ${connections} against npm start's server (POWERTOOLS_LOG_LEVEL=WARN, metrics off)`);
 console.log(`mix of ${mix.length} requests per pass: ${[...new Set(mix.map((t) => t.group))].map((g) => `${mix.filter((t) => t.group === g).length} ${g}`).join(', ')}; largest body ${kb(Math.max(...mix.map((t) => Buffer.byteLength(t.body ?? ''))))}`);
 
-const server = await startServer();
-const pid = server.child.pid!;
+// As `npm start` runs it (test/support/server.ts); its WARN lines (one per rejected review) are kept for a failure report.
+const server = await startLocalServer({ baseEnv: childEnv({ POWERTOOLS_LOG_LEVEL: 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' }) });
+const pid = server.process.pid!;
 let current: { stop: () => void } | undefined;
 const hardStop = setTimeout(() => {
   console.error(`load: FAIL — hard time limit of ${timeLimitSeconds} s reached; stopping`);
   current?.stop();
-  void stopChild(server.child).then(() => process.exit(1));
+  void server.stop('SIGTERM', 3000).then(() => process.exit(1));
 }, timeLimitSeconds * 1000);
 
 const rssSamples: number[] = [];
@@ -221,7 +193,7 @@ try {
   // Warm up until the heap has grown to its working size: passes until RSS moves less than 5% between two of them.
   const warmupRss: number[] = [];
   for (let pass = 0; pass < maxWarmupPasses; pass++) {
-    const warmup = runPass(server.base, mix, warmupRequests, undefined);
+    const warmup = runPass(server.url, mix, warmupRequests, undefined);
     current = warmup;
     await warmup.done;
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -234,7 +206,7 @@ try {
   rssSamples.length = 0;
 
   const tally: Tally = { responses: new Map(), problems: 0, examples: [], latencies: [], largeLatencies: [] };
-  const main = runPass(server.base, mix, requests, tally);
+  const main = runPass(server.url, mix, requests, tally);
   current = main;
   const mainStarted = performance.now();
   const result = await main.done;
@@ -244,7 +216,7 @@ try {
   const rssPeak = Math.max(rssAtEnd, ...rssSamples);
   const growth = rssAtEnd / rssAfterWarmup - 1;
 
-  if (server.child.exitCode !== null || server.child.signalCode !== null) failures.push(`the server exited during the run (${server.child.exitCode ?? server.child.signalCode})`);
+  if (server.process.exitCode !== null || server.process.signalCode !== null) failures.push(`the server exited during the run (${server.process.exitCode ?? server.process.signalCode})`);
   const answered = [...tally.responses.values()].reduce((a, b) => a + b, 0);
   const intendedNon2xx = tally.responses.get('not-found') ?? 0;
   if (answered < requests) failures.push(`${answered} answers for ${requests} requests`);
@@ -254,7 +226,7 @@ try {
   if (growth > rssTolerance) failures.push(`RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${rssTolerance * 100}%)`);
 
   printTable(
-    'Load on loopback (autocannon → node scripts/start.mjs)',
+    'Load on loopback (autocannon → node scripts/start.mjs, as npm start runs it)',
     ['figure', 'value'],
     [
       ['requests answered (checked: every body)', answered],
@@ -278,12 +250,13 @@ try {
 } finally {
   clearInterval(sampler);
   clearTimeout(hardStop);
-  await stopChild(server.child);
+  await server.stop('SIGTERM', 3000);
 }
 
 if (failures.length > 0) {
   console.error(`\nload: FAIL\n  ${failures.join('\n  ')}`);
-  if (serverStderrTail !== '') console.error(`server stderr (tail):\n${serverStderrTail}`);
+  const tail = server.output().slice(-4000);
+  if (tail !== '') console.error(`server output (tail):\n${tail}`);
   process.exit(1);
 }
 console.log('\nload: PASS — no transport errors, only the intended non-2xx, every answer well-formed, RSS stable');

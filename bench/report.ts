@@ -1,5 +1,4 @@
 // Statistics and the printed tables: every figure next to its baseline, the ratio, and the target it is held to.
-import type { ChildProcess } from 'node:child_process';
 
 export function median(values: readonly number[]): number {
   return percentile(values, 50);
@@ -75,34 +74,6 @@ export function printTable(title: string, header: string[], rows: Cell[][]): voi
   for (const row of texts) console.log(line(row));
 }
 
-
-/** Polls `url` until it answers (any HTTP status), or fails after `timeoutMs`. */
-export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode} before answering`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-/** Stops a child we started: SIGTERM, then SIGKILL after `graceMs`. */
-export function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /** The environment for measured children: this one's, minus anything that would change what they run. */
 export function childEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {

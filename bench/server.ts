@@ -1,14 +1,17 @@
 // Local server (`npm start`'s scripts/start.mjs) vs a bare node:http echo server: same body, same autocannon settings.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { projectRoot } from './artifacts';
 import { benchEnv } from './cold';
-import { freePort } from '../test/helpers/processes';
-import { percentile, stopChild, waitForHttp } from './report';
+import { request } from '../test/support/http';
+import { freePort } from '../test/support/ports';
+import { track } from '../test/support/processes';
+import { startLocalServer } from '../test/support/server';
+import { waitFor } from '../test/support/wait';
+import { percentile } from './report';
 
 const bareServer = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
-const startScript = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url));
 
 export interface ServerFigures {
   name: string;
@@ -29,21 +32,26 @@ export interface LoadSettings {
 }
 
 interface Started {
-  child: ChildProcess;
   base: string;
+  stop(): Promise<unknown>;
 }
 
-/** Starts a server script on a free port with stdout sent to /dev/null; waits until it answers. */
-async function startServer(args: string[], logLevel: 'WARN' | 'INFO', readyPath: string): Promise<Started> {
+/** The bare server on a free port, stdout to /dev/null; ready when it answers. */
+async function startBare(logLevel: 'WARN' | 'INFO'): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    cwd: projectRoot,
-    env: { ...benchEnv(logLevel), PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const bare = track(spawn(process.execPath, [bareServer], { cwd: projectRoot, env: { ...benchEnv(logLevel), PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] }));
   const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}${readyPath}`, child);
-  return { child, base };
+  await waitFor(`the bare server to answer ${base}/`, async () => ((await request(`${base}/`, { timeoutMs: 1000 })).status > 0 ? true : undefined), {
+    timeoutMs: 30_000,
+    gone: () => (bare.process.exitCode === null ? undefined : `the bare server exited (${bare.process.exitCode})`),
+  });
+  return { base, stop: () => bare.stop('SIGTERM', 3000) };
+}
+
+/** The local server exactly as `npm start` runs it (its node arguments from package.json), stdout to /dev/null. */
+async function startLocal(logLevel: 'WARN' | 'INFO'): Promise<Started> {
+  const local = await startLocalServer({ baseEnv: benchEnv(logLevel), quiet: true, timeoutMs: 30_000 });
+  return { base: local.url, stop: () => local.stop('SIGTERM', 3000) };
 }
 
 /** One autocannon run; per-response latencies (float ms: autocannon's own histogram keeps whole ms) go to `latencies`. */
@@ -65,9 +73,7 @@ export function run(base: string, settings: LoadSettings, durationSeconds: numbe
 }
 
 export async function measureServer(name: string, kind: 'local' | 'bare', logLevel: 'WARN' | 'INFO', settings: LoadSettings): Promise<ServerFigures> {
-  // The local server runs exactly as `npm start` runs it (package.json: node --enable-source-maps scripts/start.mjs).
-  const args = kind === 'bare' ? [bareServer] : ['--enable-source-maps', startScript];
-  const server = await startServer(args, logLevel, kind === 'bare' ? '/' : '/healthz');
+  const server = kind === 'bare' ? await startBare(logLevel) : await startLocal(logLevel);
   try {
     if (settings.warmupSeconds > 0) await run(server.base, settings, settings.warmupSeconds);
     const latencies: number[] = [];
@@ -82,6 +88,6 @@ export async function measureServer(name: string, kind: 'local' | 'bare', logLev
       non2xx: result.non2xx,
     };
   } finally {
-    await stopChild(server.child);
+    await server.stop();
   }
 }

@@ -11,7 +11,7 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { localWebhook } from '../lib/kit/webhook';
 import type { JsonObject, ResourceInterpreterContext } from '../lib/protocol/types';
 import { main } from '../scripts/interpret';
-import { startLocalServer, type LocalServer } from './helpers/processes';
+import { startLocalServer, type LocalServer } from './support/server';
 
 const casesRoot = 'lib/kinds';
 

@@ -1,16 +1,15 @@
 // The local server answers over real HTTP on loopback, with the deployed routes, and `npm start` runs and stops cleanly.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlersByFunction } from '../lib/local/functions';
 import { createLocalServer } from '../lib/local/server';
 import { maxBodyBytes } from '../lib/transport/http-api';
 import { interpreterContext, readyWorkload } from './helpers/karmada';
+import { request } from './support/http';
+import { makeServerPki } from './support/pki';
+import { startLocalServer } from './support/server';
+import { requireTool } from './support/tools';
 
 const workload = readyWorkload(2);
 
@@ -100,60 +99,29 @@ describe('local server', () => {
   });
 });
 
-function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in: ${output}`)), 15_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(pattern);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-  });
-}
-
 describe('npm start', () => {
   it('listens on the printed address, logs one line per request and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: '0', POWERTOOLS_LOG_LEVEL: 'INFO' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const line = await waitForLine(child, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
-    const port = line.split(':').pop();
-    const logged = waitForLine(child, /\{[^\n]*"message":"interpreter call"[^\n]*"uid":"u3"[^\n]*\n/);
-    const response = await fetch(`http://127.0.0.1:${port}/interpreter`, {
+    // No HOST: the default address is loopback.
+    const started = await startLocalServer({ env: { POWERTOOLS_LOG_LEVEL: 'INFO', HOST: undefined } });
+    expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const logged = started.waitForOutput(/\{[^\n]*"message":"interpreter call"[^\n]*"uid":"u3"[^\n]*\n/);
+    const response = await fetch(`${started.url}/interpreter`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(interpreterContext({ operation: 'InterpretReplica', object: workload, uid: 'u3' })),
     });
     expect(((await response.json()) as { response: unknown }).response).toMatchObject({ uid: 'u3', successful: true, replicas: 2 });
-    expect(await logged).toContain('"operation":"InterpretReplica"');
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect((await logged)[0]).toContain('"operation":"InterpretReplica"');
+    expect(await started.stop('SIGTERM')).toBe(0);
   });
 
-  const openssl = spawnSync('openssl', ['version']).status === 0;
-  it.skipIf(!openssl)('serves HTTPS with TLS_CERT and TLS_KEY', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'interpreter-tls-'));
-    const cert = join(dir, 'cert.pem');
-    const key = join(dir, 'key.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1']);
-    expect(made.status).toBe(0);
-    const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: '0', TLS_CERT: cert, TLS_KEY: key }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const line = await waitForLine(child, /listening on https:\/\/127\.0\.0\.1:(\d+)/);
-    const port = Number(line.split(':').pop());
-    const body = await new Promise<string>((resolve, reject) => {
-      httpsRequest({ host: '127.0.0.1', port, path: '/healthz', rejectUnauthorized: false }, (res) => {
-        let data = '';
-        res.on('data', (chunk) => (data += chunk));
-        res.on('end', () => resolve(data));
-      }).on('error', reject).end();
-    });
-    expect(JSON.parse(body)).toEqual({ status: 'ok' });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+  const openssl = requireTool('openssl');
+  it.skipIf(openssl.missing)(`serves HTTPS with TLS_CERT and TLS_KEY${openssl.note}`, async () => {
+    const pki = makeServerPki();
+    const started = await startLocalServer({ env: { TLS_CERT: pki.cert, TLS_KEY: pki.key } });
+    expect(started.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const { text } = await request(`${started.url}/healthz`, { ca: pki.ca.pem });
+    expect(JSON.parse(text)).toEqual({ status: 'ok' });
+    expect(await started.stop('SIGINT')).toBe(0);
   });
 });

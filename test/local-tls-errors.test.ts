@@ -1,17 +1,14 @@
 // `npm start` with a TLS file it cannot use says so in one line and exits 2: no stack trace.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runLocalServer } from './support/server';
 
 const dir = mkdtempSync(join(tmpdir(), 'interpreter-bad-tls-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function start(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: '0', ...env }, encoding: 'utf8', timeout: 30_000 });
-  return { status: run.status, stderr: run.stderr.trim(), stdout: run.stdout.trim() };
-}
+const start = (env: Record<string, string>) => runLocalServer({ env });
 
 describe('npm start with unusable TLS files', () => {
   it('a missing file: one line naming the variable and the file', () => {

@@ -4,9 +4,13 @@ import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceInterpreterContext } from '../../lib/protocol/types';
 import { interpreterContext, readyWorkload } from '../helpers/karmada';
-import { freePort, hasMotoServer, localAwsEnv, startLocalServer, startMoto, type LocalServer, type Moto } from '../helpers/processes';
+import { localAwsEnv, startMoto, type Moto } from '../support/moto';
+import { freePort } from '../support/ports';
+import { startLocalServer, type LocalServer } from '../support/server';
+import { requireTool } from '../support/tools';
 
 const workload = readyWorkload(1);
+const motoServer = requireTool('moto_server');
 
 const firstToken = 'first-token-Zq8kWm3r5T';
 const secondToken = 'second-token-Hx2Lp9Vd4N';
@@ -21,7 +25,7 @@ async function callInterpreter(server: LocalServer, token: string | undefined) {
   return { status: response.status, retryAfter: response.headers.get('retry-after'), context: (await response.json()) as ResourceInterpreterContext };
 }
 
-describe.skipIf(!hasMotoServer)('caller token from Secrets Manager (moto_server on loopback)', () => {
+describe.skipIf(motoServer.missing)(`caller token from Secrets Manager (moto_server on loopback)${motoServer.note}`, () => {
   let moto: Moto;
   let warm: LocalServer;
   let client: SecretsManagerClient;
@@ -33,7 +37,7 @@ describe.skipIf(!hasMotoServer)('caller token from Secrets Manager (moto_server 
     client = new SecretsManagerClient({ region: env.AWS_REGION, endpoint: moto.endpoint, credentials: { accessKeyId: 'testing', secretAccessKey: 'testing' } });
     await client.send(new CreateSecretCommand({ Name: 'interpreter-token', SecretString: firstToken }));
     await client.send(new CreateSecretCommand({ Name: 'malformed-token', SecretString: 'not a url/safe token!' }));
-    warm = await startLocalServer({ ...env, AUTH_SECRET_ID: 'interpreter-token', POWERTOOLS_LOG_LEVEL: 'INFO' });
+    warm = await startLocalServer({ env: { ...env, AUTH_SECRET_ID: 'interpreter-token', POWERTOOLS_LOG_LEVEL: 'INFO' } });
     started.push(warm);
   });
 
@@ -74,7 +78,7 @@ describe.skipIf(!hasMotoServer)('caller token from Secrets Manager (moto_server 
   });
 
   it('answers HTTP 503 + Retry-After when the secret is malformed and nothing is cached, and logs no secret', async () => {
-    const server = await startLocalServer({ ...localAwsEnv(moto.endpoint), AUTH_SECRET_ID: 'malformed-token', POWERTOOLS_LOG_LEVEL: 'INFO' });
+    const server = await startLocalServer({ env: { ...localAwsEnv(moto.endpoint), AUTH_SECRET_ID: 'malformed-token', POWERTOOLS_LOG_LEVEL: 'INFO' } });
     started.push(server);
     const { status, retryAfter, context } = await callInterpreter(server, 'not');
     expect(status).toBe(503);
@@ -90,7 +94,7 @@ describe.skipIf(!hasMotoServer)('caller token from Secrets Manager (moto_server 
   });
 
   it('answers HTTP 503 + Retry-After: 1 when Secrets Manager is down and the cache is cold', async () => {
-    const cold = await startLocalServer({ ...localAwsEnv(moto.endpoint), AUTH_SECRET_ID: 'interpreter-token' });
+    const cold = await startLocalServer({ env: { ...localAwsEnv(moto.endpoint), AUTH_SECRET_ID: 'interpreter-token' } });
     started.push(cold);
     const { status, retryAfter, context } = await callInterpreter(cold, secondToken);
     expect(status).toBe(503);
@@ -105,7 +109,7 @@ describe.skipIf(!hasMotoServer)('caller token from Secrets Manager (moto_server 
     const blackhole: Server = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => blackhole.listen(port, '127.0.0.1', resolve));
     try {
-      const slow = await startLocalServer({ ...localAwsEnv(`http://127.0.0.1:${port}`), AUTH_SECRET_ID: 'interpreter-token' });
+      const slow = await startLocalServer({ env: { ...localAwsEnv(`http://127.0.0.1:${port}`), AUTH_SECRET_ID: 'interpreter-token' } });
       started.push(slow);
       const began = Date.now();
       const { status } = await callInterpreter(slow, secondToken);

@@ -148,12 +148,6 @@ export function resourcesOfType(template: CfnTemplate, type: string): [string, C
   return Object.entries(createdResources(template)).filter(([, resource]) => resource.Type === type);
 }
 
-/** Whether `cfn-lint` can be run. */
-export function cfnLintAvailable(): boolean {
-  const probe = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
-  return probe.status === 0;
-}
-
 /** Runs cfn-lint on a template; W3005 (redundant DependsOn, from the framework) is ignored. */
 export function cfnLint(templatePath: string): { status: number | null; output: string } {
   const run = spawnSync('cfn-lint', ['--ignore-checks', 'W3005', '--', templatePath], { encoding: 'utf8' });

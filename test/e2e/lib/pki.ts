@@ -1,7 +1,8 @@
-// Throw-away PKI for one run: a CA, one loopback serving certificate, the aggregator's proxy client, a service-account key.
-import { execFileSync } from 'node:child_process';
+// Throw-away PKI for one run (test/support/pki.ts): a CA, one loopback serving certificate, the aggregator's proxy
+// client, a service-account key.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clientExtensions, makeServerPki, openssl, sign } from '../../support/pki';
 
 export interface Pki {
   dir: string;
@@ -21,41 +22,27 @@ export interface Pki {
 /** Service names the Karmada API server resolves to loopback (through ExternalName services). */
 export const serviceNames = ['karmada-aggregated-apiserver.karmada-system.svc', 'karmada-webhook.karmada-system.svc'];
 
-function openssl(args: string[], cwd: string): void {
-  execFileSync('openssl', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-}
-
 export function makePki(dir: string): Pki {
-  mkdirSync(dir, { recursive: true });
-  const days = '2';
-  openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt',
-    '-days', days, '-subj', '/CN=karmada-serverless-e2e-ca', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'], dir);
-
-  const sign = (name: string, subject: string, extensions: string) => {
-    writeFileSync(join(dir, `${name}.ext`), extensions);
-    openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject], dir);
-    openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', days, '-extfile', `${name}.ext`], dir);
-  };
-  const sans = ['IP:127.0.0.1', 'DNS:localhost', ...serviceNames.map((name) => `DNS:${name}`)].join(',');
-  sign('server', '/CN=127.0.0.1', `basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=${sans}\n`);
-  sign('front-proxy-client', '/CN=front-proxy-client', 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n');
+  // The serving certificate also covers the service names the Karmada API server calls its webhooks by.
+  const { ca, cert, key } = makeServerPki(dir, serviceNames);
+  const proxyClient = sign(ca, 'front-proxy-client', '/CN=front-proxy-client', clientExtensions);
   openssl(['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'sa.key'], dir);
   openssl(['pkey', '-in', 'sa.key', '-pubout', '-out', 'sa.pub'], dir);
   // karmada-webhook reads tls.crt/tls.key from a directory.
   mkdirSync(join(dir, 'webhook'), { recursive: true });
-  writeFileSync(join(dir, 'webhook', 'tls.crt'), readFileSync(join(dir, 'server.crt')));
-  writeFileSync(join(dir, 'webhook', 'tls.key'), readFileSync(join(dir, 'server.key')));
+  writeFileSync(join(dir, 'webhook', 'tls.crt'), readFileSync(cert));
+  writeFileSync(join(dir, 'webhook', 'tls.key'), readFileSync(key));
 
   return {
     dir,
-    caCert: join(dir, 'ca.crt'),
-    caKey: join(dir, 'ca.key'),
-    serverCert: join(dir, 'server.crt'),
-    serverKey: join(dir, 'server.key'),
-    proxyClientCert: join(dir, 'front-proxy-client.crt'),
-    proxyClientKey: join(dir, 'front-proxy-client.key'),
+    caCert: ca.cert,
+    caKey: ca.key,
+    serverCert: cert,
+    serverKey: key,
+    proxyClientCert: proxyClient.cert,
+    proxyClientKey: proxyClient.key,
     serviceAccountKey: join(dir, 'sa.key'),
     serviceAccountPub: join(dir, 'sa.pub'),
-    caBundle: readFileSync(join(dir, 'ca.crt')).toString('base64'),
+    caBundle: ca.pem.toString('base64'),
   };
 }

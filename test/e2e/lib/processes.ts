@@ -2,7 +2,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort as anyPort } from '../../helpers/processes';
+import { sleep, waitFor as poll } from '../../support/wait';
+
+export { freePort } from '../../support/ports';
+export { sleep };
 
 export interface Started {
   name: string;
@@ -131,48 +134,21 @@ export function tail(file: string, lines = 15): string {
   }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Polls `probe` until it returns a value other than undefined. On timeout (or if `component` exits) the error names
  * the component, what was awaited, the last problem seen and the component's log file.
  */
-export async function waitFor<T>(
+export function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined>,
   options: { timeoutMs: number; component?: Started; intervalMs?: number },
 ): Promise<T> {
-  const deadline = Date.now() + options.timeoutMs;
-  let last = '';
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      const cause = (error as { cause?: { message?: string; code?: string } }).cause;
-      last = cause?.message ? `${(error as Error).message}: ${cause.message}` : (error as Error).message;
-    }
-    const component = options.component;
-    if (component?.exit !== undefined) {
-      throw new ComponentError(`${component.name} exited (${component.exit}) while waiting for ${what}; log ${component.log}:\n${tail(component.log)}`);
-    }
-    if (Date.now() > deadline) {
-      const where = component ? `; ${component.name}'s log is ${component.log}:\n${tail(component.log)}` : '';
-      throw new ComponentError(`timed out after ${Math.round(options.timeoutMs / 1000)} s waiting for ${what}${last ? ` (last error: ${last})` : ''}${where}`);
-    }
-    await sleep(options.intervalMs ?? 500);
-  }
-}
-
-const handedOut = new Set<number>();
-
-/** A port nothing listens on right now (loopback only), never the same one twice in a run. */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await anyPort();
-    if (!handedOut.has(port)) {
-      handedOut.add(port);
-      return port;
-    }
-  }
+  const component = options.component;
+  return poll(what, probe, {
+    timeoutMs: options.timeoutMs,
+    intervalMs: options.intervalMs ?? 500,
+    error: ComponentError,
+    gone: () => (component?.exit === undefined ? undefined : `${component.name} exited (${component.exit})`),
+    details: () => (component ? `; ${component.name}'s log is ${component.log}:\n${tail(component.log)}` : ''),
+  });
 }
