@@ -3,7 +3,8 @@
 import type { JsonValue } from '../protocol/types';
 import { KitError, type InterpreterCase } from './cases';
 import { comparable, describeDifference, differencesOf } from './compare';
-import { interpreterContextFor, resultsOf, verifiedResponse } from './request';
+import { verifiedResponse } from './answer';
+import { interpreterContextFor, resultsOf } from './request';
 import type { Webhook } from './webhook';
 
 export interface CaseOutcome {

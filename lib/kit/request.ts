@@ -1,8 +1,7 @@
 // The ResourceInterpreterContext Karmada would send for one operation on given objects, and its answer read as
 // Karmada reads it: the results it uses (patched object, replicas and requirements, health, status, dependencies).
 import { randomUUID } from 'node:crypto';
-import fastJsonPatch, { type Operation } from 'fast-json-patch';
-import { describeJson, isJsonObject, quoted } from '../protocol/json';
+import { describeJson, isJsonObject } from '../protocol/json';
 import type { InterpreterOperation } from '../protocol/operations';
 import {
   contextApiVersion,
@@ -16,6 +15,7 @@ import {
   type ResourceInterpreterResponse,
 } from '../protocol/types';
 import { splitApiVersion } from '../review/core';
+import { patchedObject } from './answer';
 import { KitError } from './cases';
 
 export interface InterpretInput {
@@ -97,49 +97,6 @@ export function interpreterContextFor(input: InterpretInput): BuiltRequest {
   if (input.operation === 'Retain' && input.observed !== undefined) request.observedObject = input.observed;
   if (input.statusItems !== undefined && input.statusItems.length > 0) request.aggregatedStatus = input.statusItems.map(statusItemOf);
   return { context: { apiVersion: contextApiVersion, kind: contextKind, request }, uid, object };
-}
-
-/** The response, checked the way Karmada's webhook client checks it before using any field. */
-export function verifiedResponse(body: unknown, uid: string): ResourceInterpreterResponse {
-  if (!isJsonObject(body)) throw new KitError(`the answer is not a ResourceInterpreterContext: got ${describeJson(body)}`);
-  if (body.apiVersion !== undefined && body.apiVersion !== contextApiVersion) throw new KitError(`the answer's apiVersion is ${quoted(body.apiVersion)}, expected ${contextApiVersion}`);
-  if (body.kind !== undefined && body.kind !== contextKind) throw new KitError(`the answer's kind is ${quoted(body.kind)}, expected ${contextKind}`);
-  const response = body.response;
-  if (!isJsonObject(response)) throw new KitError('the answer has no response');
-  if (response.uid !== uid) throw new KitError(`the answer's response.uid is ${quoted(response.uid)}, not the request's ${uid}`);
-  if (typeof response.successful !== 'boolean') throw new KitError('the answer has no boolean response.successful');
-  if ((response.patch === undefined) !== (response.patchType === undefined)) throw new KitError('the answer must carry patch and patchType together');
-  if (response.patchType !== undefined && response.patchType !== 'JSONPatch') throw new KitError(`response.patchType is ${quoted(response.patchType)}; Karmada accepts only JSONPatch`);
-  return response as unknown as ResourceInterpreterResponse;
-}
-
-/** The JSON Patch operations of a response (none when it carries no patch). */
-export function patchOperationsOf(response: ResourceInterpreterResponse): Operation[] {
-  if (response.patch === undefined) return [];
-  if (typeof response.patch !== 'string') throw new KitError('response.patch must be a base64 string');
-  const bytes = Buffer.from(response.patch, 'base64');
-  if (bytes.toString('base64') !== response.patch) throw new KitError('response.patch is not standard, padded base64');
-  let operations: unknown;
-  try {
-    operations = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw new KitError('response.patch does not decode to JSON');
-  }
-  if (!Array.isArray(operations)) throw new KitError('response.patch must be a JSON array of operations');
-  return operations as Operation[];
-}
-
-/** Applies a response's patch as Karmada does: strictly, so a `remove` or `replace` of a missing path fails. */
-export function patchedObject(object: JsonObject, response: ResourceInterpreterResponse): JsonObject {
-  const operations = patchOperationsOf(response);
-  let patched: unknown;
-  try {
-    patched = fastJsonPatch.applyPatch(structuredClone(object), operations, true, false).newDocument;
-  } catch (error) {
-    throw new KitError(`the patch does not apply to the object: ${(error as Error).message.split('\n')[0]}`);
-  }
-  if (!isJsonObject(patched) || typeof patched.kind !== 'string') throw new KitError('the patched object is not a Kubernetes object (no kind)');
-  return patched;
 }
 
 /** The results Karmada takes from a successful response, named as `karmadactl interpret` names them. */

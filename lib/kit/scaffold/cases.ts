@@ -1,6 +1,6 @@
 // The case files `npm run new-kind` writes, with expected outputs recorded from the freshly written skeleton: they
 // pass at once, and say what the skeleton answers so that the author can correct them to what the kind must answer.
-import fastJsonPatch, { type Operation } from 'fast-json-patch';
+import type { Operation } from 'fast-json-patch';
 import { stringify } from 'yaml';
 import { createAdmissionRegistry, type AdmittedKind } from '../../admission/registry';
 import { serveAdmission } from '../../admission/review';
@@ -10,7 +10,8 @@ import { createRegistry, type ResourceInterpreter } from '../../interpreter/regi
 import type { InterpreterOperation } from '../../protocol/operations';
 import type { JsonObject, JsonValue } from '../../protocol/types';
 import { apiVersionOf } from '../../review/core';
-import { interpreterContextFor, resultsOf, verifiedResponse, type InterpretInput } from '../request';
+import { appliedStrictly, verifiedResponse } from '../answer';
+import { interpreterContextFor, resultsOf, type InterpretInput } from '../request';
 import type { CrdFacts } from './crd';
 
 const recorded = 'Expected outputs were recorded from the skeleton by `npm run new-kind`:\n# check each one and change it to what';
@@ -153,7 +154,7 @@ export function admissionCaseFile(facts: CrdFacts, admission: AdmittedKind): str
     const output: JsonObject = { allowed };
     if (patch !== undefined) {
       const operations = JSON.parse(Buffer.from(patch, 'base64').toString('utf8')) as Operation[];
-      output.patched = fastJsonPatch.applyPatch(structuredClone(object), operations, true, false).newDocument as JsonValue;
+      output.patched = appliedStrictly(object, operations);
     }
     if (warnings !== undefined) output.warnings = warnings;
     if (status !== undefined) output.status = { code: status.code, reason: status.reason ?? '', message: status.message };
