@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 import esbuildConfig from '../esbuild.config.cjs';
 import { functionNames } from '../lib/routes';
-import { readZip } from '../test/helpers/zip';
+import { readZip } from '../test/support/zip';
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Under the project, so that an external `@aws-sdk/*` import resolves from node_modules as it does in Lambda's runtime. */

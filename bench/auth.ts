@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { httpApiEvent } from '../test/helpers/events';
+import { httpApiEvent } from '../test/support/events';
 import { workDir, type Bundle } from './artifacts';
 import { typicalBody } from './bodies';
 import { coldStart } from './cold';

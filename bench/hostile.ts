@@ -2,8 +2,8 @@
 // bodies (issue 7: huge quantities, million-item lists, 6 MB bodies), each run in-process and timed with cpuUsage.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { handler } from '../functions/dispatcher';
-import { httpApiEvent } from '../test/helpers/events';
-import { interpreterContext, type Json, type JsonMap } from '../test/helpers/karmada';
+import { httpApiEvent } from '../test/support/events';
+import { interpreterContext, type Json, type JsonMap } from '../test/support/karmada';
 import { printTable } from './report';
 
 export interface HostileCase {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { interpreterOperations, routeSegmentOf } from '../lib/protocol/operations';
-import { interpreterContext, type JsonMap } from '../test/helpers/karmada';
+import { interpreterContext, type JsonMap } from '../test/support/karmada';
 import { checkAnswer } from '../test/property/oracle';
 import { aggregateStatusBody, typicalBody, typicalWorkload } from './bodies';
 import { startLocalServer } from '../test/support/server';

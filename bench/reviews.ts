@@ -6,9 +6,9 @@ import { handler as convert } from '../functions/convert';
 import { handler as mutate } from '../functions/mutate';
 import { handler as validate } from '../functions/validate';
 import type { HttpApiHandler } from '../lib/transport/http-api';
-import { httpApiEvent } from '../test/helpers/events';
-import type { JsonMap } from '../test/helpers/karmada';
-import { admissionReview, conversionReview } from '../test/helpers/reviews';
+import { httpApiEvent } from '../test/support/events';
+import type { JsonMap } from '../test/support/karmada';
+import { admissionReview, conversionReview } from '../test/support/reviews';
 import { typicalWorkload } from './bodies';
 
 const timeMs = Number(process.env.BENCH_TIME_MS ?? 1_000);

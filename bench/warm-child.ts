@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { percentile } from './report';
 import type { HttpApiHandler } from '../lib/transport/http-api';
-import { httpApiEvent } from '../test/helpers/events';
+import { httpApiEvent } from '../test/support/events';
 import { warmCases } from './bodies';
 
 export interface WarmManifest {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
 import { splitApiVersion } from '../lib/review/core';
 import type { KindIdentity } from '../lib/review/kind';
-import type { Json, JsonMap } from './helpers/karmada';
-import { admissionReview, callAdmission, patchedObject } from './helpers/reviews';
+import type { Json, JsonMap } from './support/karmada';
+import { admissionReview, callAdmission, patchedObject } from './support/reviews';
 
 interface AdmissionCase {
   name: string;

@@ -8,9 +8,9 @@ import { logger } from '../lib/observability/call-record';
 import { maxBodyBytes, reviewHandler } from '../lib/transport/http-api';
 import { errored } from '../lib/protocol/responses';
 import type { ResourceInterpreterContext } from '../lib/protocol/types';
-import { captureLogs } from './helpers/logs';
-import { httpApiEvent, type EventOptions } from './helpers/events';
-import { interpreterContext, type JsonMap } from './helpers/karmada';
+import { captureLogs } from './support/logs';
+import { httpApiEvent, type EventOptions } from './support/events';
+import { interpreterContext, type JsonMap } from './support/karmada';
 
 captureLogs();
 

@@ -4,8 +4,8 @@ import { relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
-import type { JsonMap } from './helpers/karmada';
-import { callConvert, conversionReview } from './helpers/reviews';
+import type { JsonMap } from './support/karmada';
+import { callConvert, conversionReview } from './support/reviews';
 
 interface ConversionCase {
   name: string;

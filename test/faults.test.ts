@@ -13,9 +13,9 @@ import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from
 import { errored } from '../lib/protocol/responses';
 import type { ResourceInterpreterContext } from '../lib/protocol/types';
 import { maxBodyBytes, reviewHandler, type CallerGuard, type ReviewEndpoint } from '../lib/transport/http-api';
-import { captureLogs } from './helpers/logs';
-import { httpApiEvent } from './helpers/events';
-import { interpreterContext, type JsonMap, readyWorkload } from './helpers/karmada';
+import { captureLogs } from './support/logs';
+import { httpApiEvent } from './support/events';
+import { interpreterContext, type JsonMap, readyWorkload } from './support/karmada';
 
 const object = readyWorkload(2);
 

@@ -12,7 +12,7 @@ import { handler as retain } from '../functions/retain';
 import { handler as reviseReplica } from '../functions/revise-replica';
 import { logger } from '../lib/observability/call-record';
 import type { ResourceInterpreterContext } from '../lib/protocol/types';
-import { loadEvent } from './helpers/events';
+import { loadEvent } from './support/events';
 
 function contextOf(result: APIGatewayProxyStructuredResultV2): ResourceInterpreterContext {
   expect(result.statusCode).toBe(200);

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { handler } from '../functions/dispatcher';
 import { podTemplateLimits } from '../lib/kube/pod-template';
 import type { ResourceInterpreterContext, ResourceInterpreterResponse } from '../lib/protocol/types';
-import { captureLogs } from './helpers/logs';
-import { httpApiEvent } from './helpers/events';
-import { interpreterContext, type Json, type JsonMap } from './helpers/karmada';
+import { captureLogs } from './support/logs';
+import { httpApiEvent } from './support/events';
+import { interpreterContext, type Json, type JsonMap } from './support/karmada';
 
 captureLogs();
 

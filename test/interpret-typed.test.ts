@@ -8,7 +8,7 @@ import { interpreterRegistry as registry } from '../lib/kinds/interpreters';
 import { createRegistry } from '../lib/interpreter/registry';
 import { countField, objectField } from '../lib/kube/fields';
 import type { JsonObject } from '../lib/protocol/types';
-import { interpreterContext, readyWorkload, type JsonMap } from './helpers/karmada';
+import { interpreterContext, readyWorkload, type JsonMap } from './support/karmada';
 
 interface Gadget {
   size?: number;

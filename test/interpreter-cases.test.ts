@@ -7,7 +7,7 @@ import { caseFiles, readCases } from '../lib/kit/cases';
 import { checkCase } from '../lib/kit/check';
 import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
 import type { Webhook } from '../lib/kit/webhook';
-import { httpApiEvent } from './helpers/events';
+import { httpApiEvent } from './support/events';
 
 
 /** The dispatcher Lambda handler behind an API Gateway event, as Karmada reaches it. */

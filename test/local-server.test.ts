@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlersByFunction } from '../lib/local/functions';
 import { createLocalServer } from '../lib/local/server';
 import { maxBodyBytes } from '../lib/transport/http-api';
-import { interpreterContext, readyWorkload } from './helpers/karmada';
+import { interpreterContext, readyWorkload } from './support/karmada';
 import { request } from './support/http';
 import { makeServerPki } from './support/pki';
 import { startLocalServer } from './support/server';

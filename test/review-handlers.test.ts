@@ -6,10 +6,10 @@ import { handler as mutate } from '../functions/mutate';
 import { handler as validate } from '../functions/validate';
 import { logger } from '../lib/observability/call-record';
 import { maxBodyBytes } from '../lib/transport/http-api';
-import { httpApiEvent, loadEvent } from './helpers/events';
-import type { JsonMap } from './helpers/karmada';
-import { captureLogs } from './helpers/logs';
-import { admissionResponseOf, conversionResponseOf, patchedObject } from './helpers/reviews';
+import { httpApiEvent, loadEvent } from './support/events';
+import type { JsonMap } from './support/karmada';
+import { captureLogs } from './support/logs';
+import { admissionResponseOf, conversionResponseOf, patchedObject } from './support/reviews';
 
 captureLogs();
 

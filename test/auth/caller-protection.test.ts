@@ -5,7 +5,7 @@ import { readConfig } from '../../lib/config';
 import { errored } from '../../lib/protocol/responses';
 import type { ResourceInterpreterContext } from '../../lib/protocol/types';
 import { reviewHandler } from '../../lib/transport/http-api';
-import { httpApiEvent } from '../helpers/events';
+import { httpApiEvent } from '../support/events';
 
 const versions = { current: 'current-token', previous: 'previous-token' };
 

@@ -7,7 +7,7 @@ import { uidOf } from '../../lib/review/core';
 import { errored } from '../../lib/protocol/responses';
 import type { ResourceInterpreterContext } from '../../lib/protocol/types';
 import { maxBodyBytes, refusedUid, reviewHandler, uidScanLimitChars, type ReviewEndpoint } from '../../lib/transport/http-api';
-import { httpApiEvent, type EventOptions } from '../helpers/events';
+import { httpApiEvent, type EventOptions } from '../support/events';
 
 const uid = '0b6e8c7a-3f0e-4f3b-9d8e-2a1c5e7f9b10';
 const context = (extra: Record<string, unknown> = {}) => ({

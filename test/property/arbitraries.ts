@@ -4,8 +4,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handlersByFunction } from '../../lib/local/functions';
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../../lib/protocol/operations';
 import type { HttpApiHandler } from '../../lib/transport/http-api';
-import { httpApiEvent } from '../helpers/events';
-import type { Json, JsonMap } from '../helpers/karmada';
+import { httpApiEvent } from '../support/events';
+import type { Json, JsonMap } from '../support/karmada';
 import { seeds } from './seeds';
 
 /** Where a request goes: one operation's route, the dispatcher, or the dispatcher behind a caller token. */

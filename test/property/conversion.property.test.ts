@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { kindFolders, type KindFolder } from '../../lib/kit/kinds';
 import { apiVersionOf, splitApiVersion } from '../../lib/review/core';
-import type { JsonMap } from '../helpers/karmada';
-import { callConvert, conversionReview } from '../helpers/reviews';
+import type { JsonMap } from '../support/karmada';
+import { callConvert, conversionReview } from '../support/reviews';
 
 const reviews = Math.max(1_000, Math.floor(Number(process.env.FUZZ_RUNS ?? 0) / 20));
 const batchArb = (arb: fc.Arbitrary<JsonMap>) => fc.array(arb, { minLength: 1, maxLength: 5 });

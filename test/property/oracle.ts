@@ -3,7 +3,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isInterpreterOperation } from '../../lib/protocol/operations';
 import type { ResourceInterpreterResponse } from '../../lib/protocol/types';
 import { maxBodyBytes } from '../../lib/transport/http-api';
-import { applyResponsePatch, type Json, type JsonMap } from '../helpers/karmada';
+import { applyResponsePatch, type Json, type JsonMap } from '../support/karmada';
 import type { Call } from './arbitraries';
 
 const int32Max = 2 ** 31 - 1;

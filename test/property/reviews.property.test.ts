@@ -7,8 +7,8 @@ import { handler as convert } from '../../functions/convert';
 import { handler as mutate } from '../../functions/mutate';
 import { handler as validate } from '../../functions/validate';
 import { maxBodyBytes } from '../../lib/transport/http-api';
-import { httpApiEvent, loadEvent } from '../helpers/events';
-import type { JsonMap } from '../helpers/karmada';
+import { httpApiEvent, loadEvent } from '../support/events';
+import type { JsonMap } from '../support/karmada';
 import { jsonArb, mutatedText, mutationArb } from './arbitraries';
 
 const runs = Math.max(600, Math.floor(Number(process.env.FUZZ_RUNS ?? 0) / 20));

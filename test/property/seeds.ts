@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { caseFiles, readCases } from '../../lib/kit/cases';
 import { kindFolders } from '../../lib/kit/kinds';
 import { interpreterContextFor } from '../../lib/kit/request';
-import { interpreterContext, type Json, type JsonMap } from '../helpers/karmada';
+import { interpreterContext, type Json, type JsonMap } from '../support/karmada';
 
 export interface Seed {
   /** Where the body came from, for counterexample reports. */

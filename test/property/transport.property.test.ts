@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { maxBodyBytes } from '../../lib/transport/http-api';
-import { interpreterContext, type JsonMap } from '../helpers/karmada';
+import { interpreterContext, type JsonMap } from '../support/karmada';
 import {
   callOf,
   envelopeArb,

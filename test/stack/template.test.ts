@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionNames, functionRoutes } from '../../lib/routes';
-import { readZip } from '../helpers/zip';
+import { readZip } from '../support/zip';
 import { requireTool } from '../support/tools';
 import {
   cfnLint,

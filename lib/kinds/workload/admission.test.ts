@@ -1,7 +1,7 @@
 // The Workload's admission keeps out the lists its interpreter would refuse, in Kubernetes' words.
 import { describe, expect, it } from 'vitest';
-import type { JsonMap } from '../../../test/helpers/karmada';
-import { admissionReview, callAdmission } from '../../../test/helpers/reviews';
+import type { JsonMap } from '../../../test/support/karmada';
+import { admissionReview, callAdmission } from '../../../test/support/reviews';
 
 describe('lists the interpreter would refuse are kept out at admission', () => {
   const workload = (podSpec: JsonMap): JsonMap => ({
