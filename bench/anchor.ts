@@ -16,6 +16,8 @@ import { track } from '../test/support/processes';
 import { startCommand, type Via } from '../test/support/server';
 import { waitFor } from '../test/support/wait';
 import { childEnv, median, percentile } from './report';
+import { verifiedResponse } from '../lib/kit/answer';
+import { uidOf } from '../lib/review/core';
 
 export const anchorModuleDir = join(projectRoot, 'bench/anchor');
 const goPackage = 'github.com/karmada-io/karmada/examples/customresourceinterpreter/webhook';
@@ -73,7 +75,8 @@ function throwAwayPki(): Pki {
 async function goodAnswer(port: number, path: string, body: string, ca: Buffer): Promise<boolean> {
   try {
     const { status, text } = await postJson(`https://127.0.0.1:${port}${path}`, body, { ca, timeoutMs: 1000 });
-    return status === 200 && (JSON.parse(text) as { response?: { successful?: boolean } }).response?.successful === true;
+    // Verified as Karmada's webhook client verifies it (uid echoed, shape, patch type), then successful.
+    return status === 200 && verifiedResponse(JSON.parse(text), uidOf(JSON.parse(body))).successful;
   } catch {
     return false;
   }

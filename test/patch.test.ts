@@ -1,13 +1,12 @@
 // JSON Patch construction: every operation applies strictly to the object it was built for.
-import fastJsonPatch from 'fast-json-patch';
+import type { Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
+import { appliedStrictly } from '../lib/kit/answer';
 import { PatchBuilder, addOperation, encodePatch, pointerOf, removeOperation } from '../lib/protocol/patch';
 import type { JsonObject } from '../lib/protocol/types';
 
-const { applyPatch } = fastJsonPatch;
-
 function applyStrictly(object: JsonObject, operations: unknown[]): JsonObject {
-  return applyPatch(structuredClone(object), operations as never, true, false).newDocument as JsonObject;
+  return appliedStrictly(object, operations as Operation[]) as JsonObject;
 }
 
 describe('addOperation', () => {

@@ -1,10 +1,8 @@
-// Builds Karmada requests and reads responses the way Karmada's webhook client verifies them.
+// Builds Karmada requests, and reads responses through the kit's verifier (as Karmada's webhook client does).
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import fastJsonPatch from 'fast-json-patch';
-import type { ResourceInterpreterContext, ResourceInterpreterResponse } from '../../lib/protocol/types';
-
-const { applyPatch } = fastJsonPatch;
+import { patchedObject, verifiedResponse } from '../../lib/kit/answer';
+import type { JsonObject, ResourceInterpreterResponse } from '../../lib/protocol/types';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonMap = { [key: string]: Json };
@@ -37,31 +35,15 @@ export function interpreterContext(input: RequestInput): JsonMap {
   return { apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterContext', request };
 }
 
-/** The response of an HTTP result, checked the way Karmada checks it before it uses any field. */
+/** The response of an HTTP result, checked the way Karmada checks it before it uses any field (lib/kit/answer.ts). */
 export function responseOf(result: APIGatewayProxyStructuredResultV2, uid: string): ResourceInterpreterResponse {
   if (result.statusCode !== 200) throw new Error(`HTTP ${result.statusCode}`);
-  const context = JSON.parse(result.body ?? '') as ResourceInterpreterContext;
-  if (context.apiVersion !== undefined && context.apiVersion !== 'config.karmada.io/v1alpha1') throw new Error('bad apiVersion');
-  if (context.kind !== undefined && context.kind !== 'ResourceInterpreterContext') throw new Error('bad kind');
-  const response = context.response;
-  if (response === undefined) throw new Error('no response');
-  if (response.uid !== uid) throw new Error(`uid ${response.uid} != ${uid}`);
-  if (!response.successful && (response.status === undefined || typeof response.status.code !== 'number')) throw new Error('failure without status');
-  if ((response.patch === undefined) !== (response.patchType === undefined)) throw new Error('patch and patchType must come together');
-  if (response.patchType !== undefined && response.patchType !== 'JSONPatch') throw new Error('patchType must be JSONPatch');
-  return response;
+  return verifiedResponse(JSON.parse(result.body ?? ''), uid);
 }
 
 /** Applies a response patch as Karmada does: strictly (replace/remove of a missing path fails). */
 export function applyResponsePatch(object: JsonMap, response: ResourceInterpreterResponse): JsonMap {
-  if (response.patch === undefined) return structuredClone(object);
-  const operations = JSON.parse(Buffer.from(response.patch, 'base64').toString('utf8'));
-  if (Buffer.from(response.patch, 'base64').toString('base64') !== response.patch) {
-    throw new Error('patch is not standard padded base64');
-  }
-  const result = applyPatch(structuredClone(object), operations, true, false).newDocument as JsonMap;
-  if (typeof result !== 'object' || result === null || typeof result.kind !== 'string') throw new Error('patched result must be an object with kind');
-  return result;
+  return patchedObject(object as JsonObject, response) as JsonMap;
 }
 
 /** A Workload `nginx` in `default` with `replicas` wanted and as many ready: healthy. */

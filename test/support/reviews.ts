@@ -1,14 +1,13 @@
 // Builds ConversionReviews and AdmissionReviews as the apiserver sends them, and calls our handlers with them.
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import fastJsonPatch, { type Operation } from 'fast-json-patch';
+import type { Operation } from 'fast-json-patch';
 import { handler as convert } from '../../functions/convert';
 import { handler as mutate } from '../../functions/mutate';
 import { handler as validate } from '../../functions/validate';
+import { appliedStrictly } from '../../lib/kit/answer';
 import { httpApiEvent } from './events';
 import type { Json, JsonMap } from './karmada';
-
-const { applyPatch } = fastJsonPatch;
 
 export interface ConversionResponse {
   uid: string;
@@ -96,5 +95,5 @@ export function patchedObject(object: Json, response: AdmissionResponse): Json {
   if (response.patch === undefined) return object;
   if (response.patchType !== 'JSONPatch') throw new Error(`patchType ${String(response.patchType)}`);
   const operations = JSON.parse(Buffer.from(response.patch, 'base64').toString('utf8')) as Operation[];
-  return applyPatch(structuredClone(object), operations, true, false).newDocument as Json;
+  return appliedStrictly(object, operations) as Json;
 }
