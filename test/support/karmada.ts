@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { patchedObject, verifiedResponse } from '../../lib/kit/answer';
+import { splitApiVersion } from '../../lib/review/core';
 import type { JsonObject, ResourceInterpreterResponse } from '../../lib/protocol/types';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -17,13 +18,11 @@ export interface RequestInput {
 }
 
 export function interpreterContext(input: RequestInput): JsonMap {
-  const [group, version] = String(input.object.apiVersion).includes('/')
-    ? String(input.object.apiVersion).split('/')
-    : ['', String(input.object.apiVersion)];
+  const { group, version } = splitApiVersion(String(input.object.apiVersion));
   const metadata = (input.object.metadata ?? {}) as JsonMap;
   const request: JsonMap = {
     uid: input.uid ?? randomUUID(),
-    kind: { group: group!, version: version!, kind: String(input.object.kind) },
+    kind: { group, version, kind: String(input.object.kind) },
     name: (metadata.name as string) ?? '',
     operation: input.operation,
     object: input.object,
