@@ -17,6 +17,7 @@ import { failuresScenario } from './scenarios/failures';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
 import { pullScenario } from './scenarios/pull';
+import { rolloutScenario } from './scenarios/rollout';
 import { versionsScenario } from './scenarios/versions';
 
 const startedAt = Date.now();
@@ -43,6 +44,7 @@ const scenarios: Record<string, Scenario> = {
   components: componentsScenario,
   failures: failuresScenario,
   versions: versionsScenario,
+  rollout: rolloutScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */
   control: controlScenario,
   /** In an environment of its own, after the others (see Wiring). */

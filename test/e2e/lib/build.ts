@@ -57,11 +57,15 @@ function filesUnder(dir: string): string[] {
 
 const goEnv: Record<string, string> = { GOFLAGS: '-mod=readonly -buildvcs=false', GOTOOLCHAIN: 'local' };
 
-/** The cache key: the Go version and every pinned module file, so a version bump builds afresh. */
+/** The cache key: the Go version and every file of the modules built here, so a version bump builds afresh. */
 export async function cacheKey(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(await mustRun('go', ['env', 'GOVERSION', 'GOOS', 'GOARCH'], { env: goEnv }));
-  for (const file of filesUnder(buildRoot)) hash.update(relative(buildRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+  // Only the built modules' folders: a download-only module there (argo-rollouts: CRDs) must not rebuild the binaries.
+  const built = new Set<string>(builds.map((build) => build.module));
+  for (const file of filesUnder(buildRoot).filter((path) => built.has(relative(buildRoot, path).split('/')[0]!))) {
+    hash.update(relative(buildRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
