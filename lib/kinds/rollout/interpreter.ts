@@ -1,7 +1,8 @@
 // Argo Rollouts' Rollout interpreter: replicas, retention, status, health and dependencies, following what Argo
 // Rollouts' controller and `kubectl argo rollouts` write and what Argo CD reports (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { memberStatusesOf, templateDependenciesOf, templateRequirementsOf } from '../../kube/objects';
+import { oneComponent, replicasAndRequirements, reviseSpecReplicas } from '../../interpreter/replicated';
+import { memberStatusesOf, templateDependenciesOf } from '../../kube/objects';
 import { invalidInput } from '../../protocol/errors';
 import { int32Max } from '../../protocol/json';
 import type { PatchBuilder } from '../../protocol/patch';
@@ -38,20 +39,7 @@ function interpretReplica({ object }: Request) {
   const replicas = desiredReplicasOf(object);
   // With workloadRef the pod template lives in another object this request does not carry: say nothing rather than guess.
   if (object.spec?.workloadRef !== undefined) return { replicas };
-  const replicaRequirements = templateRequirementsOf(object.spec?.template, 'object.spec.template');
-  return replicaRequirements === undefined ? { replicas } : { replicas, replicaRequirements };
-}
-
-function interpretComponent(request: Request) {
-  const { replicas, replicaRequirements } = interpretReplica(request);
-  const component = { name: 'main', replicas };
-  if (replicaRequirements === undefined) return { components: [component] };
-  const { nodeClaim, resourceRequest } = replicaRequirements;
-  return { components: [{ ...component, replicaRequirements: { nodeClaim, resourceRequest } }] };
-}
-
-function reviseReplica({ replicas, patch }: Request) {
-  return patch().add(['spec', 'replicas'], replicas).operations;
+  return replicasAndRequirements(replicas, object.spec?.template);
 }
 
 // ---- Retain ----
@@ -358,8 +346,8 @@ export const rolloutInterpreter = defineInterpreter<Rollout>({
   decode: readRollout,
   operations: {
     InterpretReplica: interpretReplica,
-    InterpretComponent: interpretComponent,
-    ReviseReplica: reviseReplica,
+    InterpretComponent: (request) => oneComponent(interpretReplica(request)),
+    ReviseReplica: reviseSpecReplicas,
     Retain: retain,
     AggregateStatus: aggregateStatus,
     InterpretStatus: interpretStatus,

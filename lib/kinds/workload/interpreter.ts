@@ -1,6 +1,7 @@
 // The Workload's interpreter (every served version): replicas, status, health, dependencies.
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { memberStatusesOf, templateDependenciesOf, templateRequirementsOf } from '../../kube/objects';
+import { oneComponent, reviseSpecReplicas, replicasAndRequirements } from '../../interpreter/replicated';
+import { memberStatusesOf, templateDependenciesOf } from '../../kube/objects';
 import { invalidInput } from '../../protocol/errors';
 import { int32Max } from '../../protocol/json';
 import type { JsonObject } from '../../protocol/types';
@@ -17,21 +18,7 @@ function desiredReplicasOf(object: Workload): number {
 }
 
 function interpretReplica({ object }: Request) {
-  const replicas = desiredReplicasOf(object);
-  const replicaRequirements = templateRequirementsOf(object.spec?.template, 'object.spec.template');
-  return replicaRequirements === undefined ? { replicas } : { replicas, replicaRequirements };
-}
-
-function interpretComponent(request: Request) {
-  const { replicas, replicaRequirements } = interpretReplica(request);
-  const component = { name: 'main', replicas };
-  if (replicaRequirements === undefined) return { components: [component] };
-  const { nodeClaim, resourceRequest } = replicaRequirements;
-  return { components: [{ ...component, replicaRequirements: { nodeClaim, resourceRequest } }] };
-}
-
-function reviseReplica({ replicas, patch }: Request) {
-  return patch().add(['spec', 'replicas'], replicas).operations;
+  return replicasAndRequirements(desiredReplicasOf(object), object.spec?.template);
 }
 
 /** Keeps what the member cluster owns: its paused flag, and `spec.replicas` when the template opts in by label. */
@@ -82,8 +69,8 @@ export const workloadInterpreter = defineInterpreter<Workload>({
   decode: readWorkload,
   operations: {
     InterpretReplica: interpretReplica,
-    InterpretComponent: interpretComponent,
-    ReviseReplica: reviseReplica,
+    InterpretComponent: (request) => oneComponent(interpretReplica(request)),
+    ReviseReplica: reviseSpecReplicas,
     Retain: retain,
     AggregateStatus: aggregateStatus,
     InterpretStatus: interpretStatus,

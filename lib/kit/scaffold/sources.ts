@@ -103,16 +103,14 @@ export function interpreterSource(facts: CrdFacts, names: Names): string {
   const { kind, value } = names;
   const operations: string[] = [];
   const objectsImports: string[] = [];
+  const replicatedImports: string[] = [];
   const readyCount = readyCountOf(facts);
   if (facts.replicas) {
     operations.push(facts.podTemplate
-      ? `    InterpretReplica: ({ object }) => {
-      const replicaRequirements = templateRequirementsOf(object.spec?.template, 'object.spec.template');
-      return replicaRequirements === undefined ? { replicas: replicasOf(object) } : { replicas: replicasOf(object), replicaRequirements };
-    },`
+      ? '    InterpretReplica: ({ object }) => replicasAndRequirements(replicasOf(object), object.spec?.template),'
       : '    InterpretReplica: ({ object }) => ({ replicas: replicasOf(object) }),');
-    if (facts.podTemplate) objectsImports.push('templateRequirementsOf');
-    operations.push("    ReviseReplica: ({ replicas, patch }) => patch().add(['spec', 'replicas'], replicas).operations,");
+    replicatedImports.push(...(facts.podTemplate ? ['replicasAndRequirements'] : []), 'reviseSpecReplicas');
+    operations.push('    ReviseReplica: reviseSpecReplicas,');
   }
   if (facts.statusCounts.length > 0) {
     operations.push(`    InterpretStatus: ({ object }) => {
@@ -152,6 +150,7 @@ ${facts.statusCounts.map((field) => `        totals.${field} += status.${field} 
   const counts = facts.statusCounts.length > 0;
   const imports = [
     "import { defineInterpreter } from '../../interpreter/define';",
+    ...(replicatedImports.length > 0 ? [`import { ${replicatedImports.join(', ')} } from '../../interpreter/replicated';`] : []),
     ...(objectsImports.length > 0 ? [`import { ${objectsImports.sort().join(', ')} } from '../../kube/objects';`] : []),
     ...(counts ? ["import { invalidInput } from '../../protocol/errors';", "import { int32Max } from '../../protocol/json';", "import type { JsonObject } from '../../protocol/types';"] : []),
     `import { ${value} } from './identity';`,
