@@ -1,11 +1,12 @@
 // `npm run -s webhook-config -- --url https://<domain> …`: prints the ResourceInterpreterWebhookConfiguration for this service
-// and, with --objects, the Workload CRD (conversion webhook) and the admission webhook configurations.
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+// and, with --objects, the CRDs (conversion webhook), the kinds' ValidatingAdmissionPolicies and the opt-in admission
+// webhook configurations.
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { admissionRegistry } from '../lib/kinds/admissions';
 import { conversionRegistry } from '../lib/kinds/conversions';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
-import { admissionWebhookConfiguration, crdWithConversion, renderDocument } from '../lib/karmada/review-webhooks';
+import { admissionWebhookConfiguration, crdWithConversion, renderDocument, type Step } from '../lib/karmada/review-webhooks';
 import type { JsonObject } from '../lib/protocol/types';
 import type { KindIdentity } from '../lib/review/kind';
 import { parseArgs } from 'node:util';
@@ -48,10 +49,14 @@ Options:
   --exclude-operations OPS  Comma-separated operations to leave out.
   --objects LIST          Comma-separated objects to print (default interpreter):
                             interpreter  the ResourceInterpreterWebhookConfiguration (karmada-apiserver only)
-                            crd          each convertible kind's CRD, conversion webhook at <url>/convert
-                            admission    Mutating- and ValidatingWebhookConfiguration (<url>/mutate, /validate)
-                          karmada-apiserver: --objects interpreter,crd,admission
-                          every member cluster (push and pull mode): --objects crd,admission
+                            crd          each convertible kind's CRD, conversion webhook at <url>/convert; its
+                                         schema defaults and CEL rules admit objects without a network hop
+                            policy       each admitted kind's ValidatingAdmissionPolicies and bindings: what a
+                                         CRD's rules cannot do (annotations, warnings); Kubernetes 1.30+
+                            admission    opt-in: Mutating- and ValidatingWebhookConfiguration (<url>/mutate,
+                                         /validate), with matchConditions; a remote hop (failurePolicy Fail)
+                          karmada-apiserver: --objects interpreter,crd,policy
+                          every member cluster (push and pull mode): --objects crd,policy
   -h, --help              Show this help.
 `;
 
@@ -109,7 +114,7 @@ function readCaBundle(file: string | undefined): string | undefined {
   return bytes.toString('base64');
 }
 
-const objectNames = ['interpreter', 'crd', 'admission'] as const;
+const objectNames = ['interpreter', 'crd', 'policy', 'admission'] as const;
 type ObjectName = (typeof objectNames)[number];
 
 function parseObjects(list: string | undefined): Set<ObjectName> {
@@ -128,6 +133,19 @@ function crdPathOf(kind: KindIdentity): string {
 /** The kind's CRD manifest in its folder, the one source of its schema. */
 function readCrd(kind: KindIdentity): JsonObject {
   return parseYaml(readFileSync(new URL(`../${crdPathOf(kind)}`, import.meta.url), 'utf8')) as JsonObject;
+}
+
+/** A file of the kind's folder, parsed (every YAML document), or undefined when the folder has none. */
+function kindFile(kind: KindIdentity, name: string): JsonObject[] | undefined {
+  const url = new URL(`../${kind.home}/${name}`, import.meta.url);
+  if (!existsSync(url)) return undefined;
+  return parseAllDocuments(readFileSync(url, 'utf8')).map((document) => document.toJS() as JsonObject);
+}
+
+/** The kind's webhook-match-conditions.yaml: `mutate` and `validate` lists of matchConditions. */
+function matchConditionsOf(kind: KindIdentity, step: Step): JsonObject[] | undefined {
+  const [conditions] = kindFile(kind, 'webhook-match-conditions.yaml') ?? [];
+  return conditions?.[step] as JsonObject[] | undefined;
 }
 
 /** Runs the CLI; returns the exit code. Only YAML goes to stdout; the token never goes to stderr. */
@@ -199,6 +217,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       name: values.name ?? defaultConfigurationName,
       ...(caBundle === undefined ? {} : { caBundle }),
       ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+      matchConditions: matchConditionsOf,
     };
     const documents: string[] = [];
     if (objects.has('interpreter')) documents.push(renderWebhookConfiguration(config, mode as WebhookMode));
@@ -211,10 +230,21 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         ]));
       }
     }
+    if (objects.has('policy')) {
+      for (const kind of admissionRegistry.kinds) {
+        for (const policy of kindFile(kind, 'validating-admission-policy.yaml') ?? []) {
+          documents.push(renderDocument(policy, [
+            `Generated by \`npm run webhook-config\` from ${kind.home}/validating-admission-policy.yaml (no URL: the API server evaluates it).`,
+            'Apply it to the karmada-apiserver AND to every member cluster (Kubernetes 1.30+).',
+          ]));
+        }
+      }
+    }
     if (objects.has('admission')) {
       for (const step of ['mutate', 'validate'] as const) {
         documents.push(renderDocument(admissionWebhookConfiguration(admissionRegistry.kinds, step, reviewOptions), [
-          `Generated by \`npm run webhook-config\` from the admission registry (${step === 'mutate' ? 'defaulting' : 'validation'}).`,
+          `Generated by \`npm run webhook-config\` from the admission registry (${step === 'mutate' ? 'defaulting' : 'validation'}). Opt-in: the CRD and its`,
+          'policies already default and validate without a network hop; with failurePolicy Fail, writes fail while this URL does not answer.',
           'Apply it to the karmada-apiserver AND to every member cluster (the same public URL serves all of them).',
         ]));
       }

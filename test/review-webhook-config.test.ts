@@ -42,10 +42,11 @@ describe('webhook-config --objects', () => {
     expect((await documentsOf(['--url', base])).map((d) => d.kind)).toEqual(['ResourceInterpreterWebhookConfiguration']);
   });
 
-  it('prints, for the karmada-apiserver, the interpreter configuration, the CRD and both admission configurations', async () => {
-    const kinds = (await documentsOf(['--url', base, '--token', token, '--objects', 'interpreter,crd,admission'])).map((d) => d.kind);
+  it('prints, for the karmada-apiserver, the interpreter configuration, the CRD, the policies and both admission configurations', async () => {
+    const kinds = (await documentsOf(['--url', base, '--token', token, '--objects', 'interpreter,crd,policy,admission'])).map((d) => d.kind);
     const crds = conversionRegistry.kinds.map(() => 'CustomResourceDefinition');
-    expect(kinds).toEqual(['ResourceInterpreterWebhookConfiguration', ...crds, 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']);
+    const policies = ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'];
+    expect(kinds).toEqual(['ResourceInterpreterWebhookConfiguration', ...crds, ...policies, 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']);
   });
 
   it('gives the CRD its conversion webhook at /convert, token and caBundle included, and keeps the rest of the manifest', async () => {
@@ -88,6 +89,41 @@ describe('webhook-config --objects', () => {
       expect(webhook.clientConfig.caBundle).toBeUndefined();
       expect(functionAt(webhook.clientConfig.url)).toBe(document.kind === 'MutatingWebhookConfiguration' ? 'mutate' : 'validate');
       expect(new URL(webhook.clientConfig.url).pathname.startsWith(`/${token}/`)).toBe(true);
+    }
+  });
+
+  it('prints each admitted kind\'s ValidatingAdmissionPolicies and bindings from its folder, with no URL in them', async () => {
+    const documents = await documentsOf(['--url', base, '--token', token, '--objects', 'policy']);
+    expect(documents.map((d) => d.kind)).toEqual(['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding']);
+    const manifest = parseAllDocuments(readFileSync(join(repositoryRoot, 'lib/kinds/workload/validating-admission-policy.yaml'), 'utf8')).map((d) => d.toJS());
+    expect(documents).toEqual(manifest);
+    const bindings = documents.filter((d) => d.kind === 'ValidatingAdmissionPolicyBinding');
+    expect(bindings.map((b) => [b.spec.policyName, b.spec.validationActions])).toEqual([
+      ['annotations.workloads.workload.example.io', ['Deny']],
+      ['requests.workloads.workload.example.io', ['Warn']],
+    ]);
+    // Both versions matched: the API server never converts (calls /convert) to evaluate a policy.
+    for (const policy of documents.filter((d) => d.kind === 'ValidatingAdmissionPolicy')) {
+      expect(policy.spec.matchConstraints.resourceRules[0].apiVersions).toEqual(['v1alpha1', 'v1alpha2']);
+    }
+    const text = (await run(['--url', base, '--token', token, '--objects', 'policy'])).stdout;
+    expect(text).not.toContain(token);
+  });
+
+  it('gives the opt-in webhooks their kind\'s matchConditions and writes the CRD without YAML anchors', async () => {
+    const documents = await documentsOf(['--url', base, '--objects', 'crd,admission']);
+    const conditions = parse(readFileSync(join(repositoryRoot, 'lib/kinds/workload/webhook-match-conditions.yaml'), 'utf8'));
+    const [mutating, validating] = documents.filter((d) => d.kind.endsWith('WebhookConfiguration'));
+    expect(mutating!.webhooks![0].matchConditions).toEqual(conditions.mutate);
+    expect(validating!.webhooks![0].matchConditions).toEqual(conditions.validate);
+    const { stdout } = await run(['--url', base, '--objects', 'crd']);
+    expect(stdout).not.toMatch(/[&*][a-z]\w*\n/);
+    // The CRD carries its own defaulting and validation (the versions share the schema written once in crd.yaml).
+    const crd = documents[0]!;
+    for (const version of crd.spec.versions) {
+      const spec = version.schema.openAPIV3Schema.properties.spec;
+      expect(spec.properties.replicas.default).toBe(1);
+      expect(spec.properties.template.properties.spec.properties.containers['x-kubernetes-list-map-keys']).toEqual(['name']);
     }
   });
 

@@ -12,6 +12,8 @@ export interface ReviewWebhookOptions {
   caBundle?: string;
   timeoutSeconds?: number;
   name: string;
+  /** A kind's `matchConditions` for each step (its folder's webhook-match-conditions.yaml); none: every call is made. */
+  matchConditions?: (kind: AdmittedKind, step: Step) => JsonObject[] | undefined;
 }
 
 function clientConfig(url: string, caBundle: string | undefined): JsonObject {
@@ -36,7 +38,7 @@ export function crdWithConversion(crd: JsonObject, kind: ConvertibleKind, option
   return { ...crd, spec: { ...spec, conversion } };
 }
 
-type Step = 'mutate' | 'validate';
+export type Step = 'mutate' | 'validate';
 
 function webhookOf(kind: AdmittedKind, step: Step, options: ReviewWebhookOptions): JsonObject {
   const webhook: JsonObject = {
@@ -52,6 +54,9 @@ function webhookOf(kind: AdmittedKind, step: Step, options: ReviewWebhookOptions
   };
   // Defaulting is idempotent, so it may run again after other mutating webhooks changed the object.
   if (step === 'mutate') webhook.reinvocationPolicy = 'IfNeeded';
+  const conditions = options.matchConditions?.(kind, step);
+  // CEL conditions (admissionregistration v1, GA in 1.30): the API server skips calls whose answer is known in advance.
+  if (conditions !== undefined && conditions.length > 0) webhook.matchConditions = conditions;
   return webhook;
 }
 
@@ -66,7 +71,8 @@ export function admissionWebhookConfiguration(kinds: readonly AdmittedKind[], st
 
 /** One YAML document with a comment header; lists of plain values inline, as in the interpreter configuration. */
 export function renderDocument(object: JsonObject, header: readonly string[]): string {
-  const document = new Document(object);
+  // Written out in full, never as YAML anchors and aliases (the CRD's versions share schema objects).
+  const document = new Document(object, { aliasDuplicateObjects: false });
   visit(document, {
     Seq(_, seq) {
       if (isSeq(seq) && seq.items.every((item) => isScalar(item))) seq.flow = true;
