@@ -11,6 +11,7 @@ import { run } from './lib/kube';
 import { makePki } from './lib/pki';
 import { waitMemberCrds, wireReviewWebhooks } from './lib/reviews';
 import { Supervisor } from './lib/processes';
+import { admissionScenario } from './scenarios/admission';
 import { componentsScenario } from './scenarios/components';
 import { controlScenario } from './scenarios/control';
 import { failuresScenario } from './scenarios/failures';
@@ -45,6 +46,7 @@ const scenarios: Record<string, Scenario> = {
   failures: failuresScenario,
   versions: versionsScenario,
   rollout: rolloutScenario,
+  admission: admissionScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */
   control: controlScenario,
   /** In an environment of its own, after the others (see Wiring). */
