@@ -1,10 +1,13 @@
 'use strict';
 // A local Serverless Framework plugin (osls / v3 API, also loads in v4): package-time guards and the alarms and
 // dashboard generated for every function in serverless.yml, so functions added later are covered without editing
-// this file (docs/adr/0006-alarms-and-package-time-guards.md). It reads its settings from `custom.stack`.
+// this file (docs/adr/0006-alarms-and-package-time-guards.md); the multi-region set and the gradual traffic shifting
+// (docs/adr/0010-multi-region.md). It reads its settings from `custom.stack`.
 
-const placeholder = { domain: 'interpreter.example.com', hostedZoneId: 'Z0000000000000000000' };
-const choices = { protection: ['token', 'off'], dns: ['route53', 'external'], alarms: ['on', 'off'], dashboard: ['on', 'off'] };
+const { problemsOf, regionList } = require('./guards.cjs');
+const { addRegionalResources } = require('./regions.cjs');
+const { shiftTrafficGradually } = require('./traffic.cjs');
+
 const metricsNamespace = 'KarmadaInterpreter';
 const fiveMinutes = 300;
 
@@ -25,16 +28,26 @@ function declareV4Build(schemaHandler) {
   });
 }
 
+/** The commands that build or deploy a stack: the guards run for these (not for `remove`, `info`, `print`...). */
+const guardedCommands = new Set(['package', 'deploy']);
+
 class StackPlugin {
-  constructor(serverless) {
+  constructor(serverless, options = {}) {
     this.serverless = serverless;
+    this.options = options;
     declareV4Build(serverless.configSchemaHandler);
+    // Guards run now, as the plugin loads: after the params are resolved but before the framework validates the
+    // configuration, which would otherwise refuse `memorySize=abc` as "provider.memorySize: must be integer"
+    // without naming the param; and before anything is built. `deploy --package <dir>` is covered too.
+    if (guardedCommands.has(serverless.processedInput?.commands?.[0])) this.guard();
     this.hooks = {
-      // The first packaging step, before esbuild: a refused configuration costs nothing.
-      'before:package:cleanup': () => this.guard(),
-      // `serverless deploy --package <dir>` skips packaging: check again right before deploying.
-      'before:deploy:deploy': () => this.guard(),
       'before:package:finalize': () => this.addMonitoring(),
+      // After serverless.yml's `resources:` are merged into the template (the custom domain, certificate, records
+      // and secret this changes), before the template is written.
+      'before:aws:package:finalize:saveServiceState': () => {
+        this.addRegions();
+        this.addTrafficShifting();
+      },
     };
   }
 
@@ -46,29 +59,61 @@ class StackPlugin {
     throw new this.serverless.classes.Error(message);
   }
 
+  /**
+   * The params as the framework resolves them (--param, then `params.<stage>`, then `params.default`), read from the
+   * command line and serverless.yml directly: when the plugin loads, `${param:...}` in custom.stack is not resolved
+   * yet. Also the names given on the command line and the names serverless.yml declares.
+   */
+  params() {
+    const input = this.serverless.processedInput?.options ?? {};
+    const given = [input.param ?? []].flat().map(String);
+    const declared = this.serverless.configurationInput?.params ?? {};
+    const stage = input.stage ?? 'dev';
+    const values = { ...declared.default, ...declared[stage] };
+    for (const param of given) {
+      const at = param.indexOf('=');
+      if (at > 0) values[param.slice(0, at)] = param.slice(at + 1).trimEnd();
+    }
+    const known = [...new Set([...Object.keys(declared.default ?? {}), ...Object.keys(declared[stage] ?? {})])];
+    return { values, cli: { params: given, known, regionOption: input.region } };
+  }
+
   guard() {
-    const settings = this.settings();
-    for (const [name, allowed] of Object.entries(choices)) {
-      const value = String(settings[name]);
-      if (!allowed.includes(value)) {
-        this.fail(`--param="${name}=${value}" is not supported: ${name} must be one of ${allowed.map((choice) => `"${choice}"`).join(', ')}`);
-      }
-    }
-    const timeout = Number(settings.webhookTimeoutSeconds);
-    if (!Number.isInteger(timeout) || timeout < 1 || timeout > 30) {
-      this.fail(`--param="webhookTimeoutSeconds=${settings.webhookTimeoutSeconds}" must be the webhook's timeoutSeconds, a whole number from 1 to 30`);
-    }
-    const problems = [];
-    if (settings.domain === placeholder.domain) {
-      problems.push(`the domain is still the placeholder ${placeholder.domain}: pass --param="domain=<the webhook's host name>"`);
-    }
-    if (settings.dns === 'route53' && settings.hostedZoneId === placeholder.hostedZoneId) {
-      problems.push(
-        `the hosted zone is still the placeholder ${placeholder.hostedZoneId}: pass --param="hostedZoneId=<the public Route 53 zone of the domain>", ` +
-          'or --param="dns=external" when the domain\'s DNS is hosted elsewhere',
-      );
-    }
+    const { values, cli } = this.params();
+    const problems = problemsOf(values, cli);
     if (problems.length > 0) this.fail(`Refusing to package a stack that cannot be deployed: ${problems.join('; ')}.`);
+  }
+
+  /** The region this stack deploys to: `--region` wins over the `region` param, as in the framework. */
+  region() {
+    return this.options.region ?? this.serverless.processedInput?.options?.region ?? String(this.settings().region);
+  }
+
+  addRegions() {
+    const settings = this.settings();
+    const regions = regionList(settings.regions);
+    if (regions.length === 0) return;
+    const service = this.serverless.service;
+    addRegionalResources(service.provider.compiledCloudFormationTemplate, {
+      service: service.service,
+      stage: this.serverless.getProvider('aws').getStage(),
+      region: this.region(),
+      regions,
+      domain: settings.domain,
+      hostedZoneId: settings.hostedZoneId,
+      protection: settings.protection,
+      healthCheckInterval: settings.healthCheckInterval,
+      healthCheckFailureThreshold: settings.healthCheckFailureThreshold,
+    });
+  }
+
+  addTrafficShifting() {
+    const settings = this.settings();
+    if (settings.trafficShift === undefined || settings.trafficShift === 'off') return;
+    const service = this.serverless.service;
+    const naming = this.serverless.getProvider('aws').naming;
+    const functions = service.getAllFunctions().map((name) => ({ id: pascal(name), logicalId: naming.getLambdaLogicalId(name) }));
+    shiftTrafficGradually(service.provider.compiledCloudFormationTemplate, functions, settings.trafficShift);
   }
 
   addMonitoring() {
@@ -208,11 +253,13 @@ class StackPlugin {
     }
 
     if (settings.dashboard === 'on') {
+      // Dashboard names are per account, not per region: each region of a set has its own.
+      const dashboardName = regionList(settings.regions).length > 0 ? `${prefix}-${this.region()}` : prefix;
       resources.Dashboard = {
         Type: 'AWS::CloudWatch::Dashboard',
-        Properties: { DashboardName: prefix, DashboardBody: { 'Fn::Sub': JSON.stringify(dashboardBody(functions, halfTimeoutMs, tokenOn)) } },
+        Properties: { DashboardName: dashboardName, DashboardBody: { 'Fn::Sub': JSON.stringify(dashboardBody(functions, halfTimeoutMs, tokenOn)) } },
       };
-      outputs.DashboardName = { Description: 'CloudWatch dashboard of the interpreter', Value: prefix };
+      outputs.DashboardName = { Description: 'CloudWatch dashboard of the interpreter', Value: dashboardName };
     }
   }
 }

@@ -16,6 +16,8 @@ export interface CfnResource {
   Type: string;
   Condition?: string;
   DependsOn?: string | string[];
+  DeletionPolicy?: string;
+  UpdatePolicy?: Record<string, any>;
   Properties?: Record<string, any>;
 }
 export interface CfnTemplate {
@@ -96,6 +98,58 @@ export async function packageStack(params: string[] = []): Promise<Packaged> {
   return { dir, templatePath, template, seconds, output };
 }
 
+export interface PackagedSet {
+  /** The project copy the set was packaged in. */
+  work: string;
+  output: string;
+  seconds: number;
+  /** Per region, in the order given (the primary first). */
+  regions: { region: string; templatePath: string; template: CfnTemplate }[];
+}
+
+/**
+ * `npm run deploy -- --regions a,b,c --stage test --package <dir> --param ...` exactly as a user types it (the
+ * multi-region command's offline mode), in a copy of the project: one template per region.
+ */
+export async function packageRegions(regions: string[], params: string[] = testDomainParams): Promise<PackagedSet> {
+  const work = projectCopy();
+  const dir = join(work, 'regions');
+  const args = ['run', '-s', 'deploy', '--', '--regions', regions.join(','), '--stage', 'test', '--package', dir, ...params.map((param) => `--param=${param}`)];
+  const started = performance.now();
+  const output = await new Promise<string>((done, fail) => {
+    execFile('npm', args, { cwd: work, env: offlineEnv(), timeout: 170_000 }, (error, stdout, stderr) => {
+      const text = `${stdout}${stderr}`;
+      if (error) fail(new Error(`npm run deploy -- --regions ${regions.join(',')} --package failed: ${error.message}\n${text}`));
+      else done(text);
+    });
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    work,
+    output,
+    seconds,
+    regions: regions.map((region) => {
+      const templatePath = join(dir, region, 'cloudformation-template-update-stack.json');
+      return { region, templatePath, template: JSON.parse(readFileSync(templatePath, 'utf8')) as CfnTemplate };
+    }),
+  };
+}
+
+/** `npm run deploy -- <args>` in a copy of the project (for its refusals and --dry-run): exit code and output. */
+export function npmRunDeploy(args: string[]): { status: number | null; output: string } {
+  const work = projectCopy();
+  try {
+    const run = spawnSync('npm', ['run', '-s', 'deploy', '--', ...args], { cwd: work, env: offlineEnv(), encoding: 'utf8', timeout: 120_000 });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function removePackagedSet(set: PackagedSet | undefined): void {
+  if (set) rmSync(set.work, { recursive: true, force: true });
+}
+
 export function removePackaging(packaged: Packaged | undefined): void {
   if (packaged) rmSync(resolve(packaged.dir, '..'), { recursive: true, force: true });
 }
@@ -146,6 +200,19 @@ export function createdResources(template: CfnTemplate): Record<string, CfnResou
 
 export function resourcesOfType(template: CfnTemplate, type: string): [string, CfnResource][] {
   return Object.entries(createdResources(template)).filter(([, resource]) => resource.Type === type);
+}
+
+/** The deploy-only function (not in lib/routes.ts): Route 53's probe of a region, GET /healthz/region. */
+export const healthFunction = { name: 'region-health', handler: 'deploy/serverless/region-health.handler', route: 'GET /healthz/region' };
+
+/** What API Gateway invokes: a function's logical id, through its `live` alias when traffic shifting is on. */
+export function invokedFunction(template: CfnTemplate, target: unknown): { functionId: string; alias?: string } {
+  const getAtt = (target as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+  if (getAtt !== undefined && getAtt[1] === 'Arn') return { functionId: getAtt[0] };
+  const aliasId = (target as { Ref?: string }).Ref;
+  const alias = aliasId === undefined ? undefined : template.Resources[aliasId];
+  if (alias?.Type !== 'AWS::Lambda::Alias') throw new Error(`not a function or alias: ${JSON.stringify(target)}`);
+  return { functionId: alias.Properties!.FunctionName.Ref as string, alias: aliasId };
 }
 
 /** Runs cfn-lint on a template; W3005 (redundant DependsOn, from the framework) is ignored. */

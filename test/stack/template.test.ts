@@ -13,6 +13,8 @@ import {
   cfnLint,
   conditionHolds,
   createdResources,
+  healthFunction,
+  invokedFunction,
   packageStack,
   projectRoot,
   npmRunPackage,
@@ -51,6 +53,8 @@ const custom = {
   alarmTopicArn: 'arn:aws:sns:eu-west-1:123456789012:oncall',
   webhookTimeoutSeconds: '8',
   dashboard: 'off',
+  trafficShift: 'off',
+  drain: 'on',
 };
 
 let defaults: Packaged;
@@ -90,7 +94,7 @@ function functionsOf(template: CfnTemplate): Map<string, [string, CfnResource]> 
 
 function iamStatements(template: CfnTemplate): Record<string, any>[] {
   return resourcesOfType(template, 'AWS::IAM::Role').flatMap(([, role]) =>
-    (role.Properties!.Policies as { PolicyDocument: { Statement: Record<string, any>[] } }[]).flatMap(
+    ((role.Properties!.Policies ?? []) as { PolicyDocument: { Statement: Record<string, any>[] } }[]).flatMap(
       (policy) => policy.PolicyDocument.Statement,
     ),
   );
@@ -104,14 +108,17 @@ const alarmsOf = (template: CfnTemplate): Record<string, Record<string, any>> =>
 
 const actionsOf = (statement: Record<string, any>): string[] => [statement.Action].flat();
 
+/** The deployed functions: lib/routes.ts's, and the deploy-only region health function. */
+const deployedFunctions = [...functionNames, healthFunction.name];
+
 describe('stack template (defaults but a test domain: protection on, Route 53, alarms and dashboard on)', () => {
-  it('has the twelve functions of lib/routes.ts on nodejs22.x arm64, each with its own handler file', () => {
+  it('has the twelve functions of lib/routes.ts and region-health on nodejs22.x arm64, each with its own handler file', () => {
     const functions = functionsOf(defaults.template);
-    expect([...functions.keys()].sort()).toEqual([...functionNames].sort());
-    expect(functions.size).toBe(12);
+    expect([...functions.keys()].sort()).toEqual([...deployedFunctions].sort());
+    expect(functions.size).toBe(13);
     for (const [name, [, resource]] of functions) {
       const properties = resource.Properties!;
-      expect(properties.Handler).toBe(`functions/${name}.handler`);
+      expect(properties.Handler).toBe(name === healthFunction.name ? healthFunction.handler : `functions/${name}.handler`);
       expect(properties.Runtime).toBe('nodejs22.x');
       expect(properties.Architectures).toEqual(['arm64']);
       expect(properties.MemorySize).toBe(256);
@@ -122,7 +129,7 @@ describe('stack template (defaults but a test domain: protection on, Route 53, a
     }
   });
 
-  it('serves exactly the routes of lib/routes.ts, each integrated with its function (Lambda proxy, payload 2.0)', () => {
+  it('serves exactly the routes of lib/routes.ts and GET /healthz/region, each integrated with its function\'s live alias (Lambda proxy, payload 2.0)', () => {
     const { template } = defaults;
     const served = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').map(([, route]) => {
       const properties = route.Properties!;
@@ -135,21 +142,23 @@ describe('stack template (defaults but a test domain: protection on, Route 53, a
       expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
       expect(integration.Properties!.IntegrationType).toBe('AWS_PROXY');
       expect(integration.Properties!.PayloadFormatVersion).toBe('2.0');
-      const [logicalId, attribute] = integration.Properties!.IntegrationUri['Fn::GetAtt'] as [string, string];
-      expect(attribute).toBe('Arn');
-      return `${properties.RouteKey} -> ${lambdaName(template, logicalId)}`;
+      const { functionId, alias } = invokedFunction(template, integration.Properties!.IntegrationUri);
+      expect(alias).toBeDefined();
+      return `${properties.RouteKey} -> ${lambdaName(template, functionId)}`;
     });
-    const expected = functionRoutes.map(
-      (route) => `${route.method} ${route.path} -> karmada-interpreter-test-${route.functionName}`,
-    );
+    const expected = [
+      ...functionRoutes.map((route) => `${route.method} ${route.path} -> karmada-interpreter-test-${route.functionName}`),
+      `${healthFunction.route} -> karmada-interpreter-test-${healthFunction.name}`,
+    ];
     expect(served.sort()).toEqual([...expected].sort());
     expect(functionRoutes.length).toBe(25);
   });
 
-  it('lets API Gateway invoke each function, and only from this HTTP API', () => {
+  it('lets API Gateway invoke each function\'s live alias, and only from this HTTP API', () => {
     const permissions = resourcesOfType(defaults.template, 'AWS::Lambda::Permission');
-    expect(permissions).toHaveLength(12);
+    expect(permissions).toHaveLength(13);
     for (const [, permission] of permissions) {
+      expect(invokedFunction(defaults.template, permission.Properties!.FunctionName).alias).toBeDefined();
       expect(permission.Properties!.Principal).toBe('apigateway.amazonaws.com');
       expect(JSON.stringify(permission.Properties!.SourceArn)).toContain('{"Ref":"HttpApi"}');
     }
@@ -188,7 +197,7 @@ describe('stack template (defaults but a test domain: protection on, Route 53, a
   it('keeps every log group for 30 days', () => {
     const groups = resourcesOfType(defaults.template, 'AWS::Logs::LogGroup');
     expect(groups.map(([id]) => id)).toContain('HttpApiLogGroup');
-    expect(groups).toHaveLength(functionNames.length + 1);
+    expect(groups).toHaveLength(deployedFunctions.length + 1);
     for (const [, group] of groups) expect(group.Properties!.RetentionInDays).toBe(30);
   });
 
@@ -243,6 +252,16 @@ describe('stack template (defaults but a test domain: protection on, Route 53, a
     }
   });
 
+  it('is one region alone (no `regions`): plain A/AAAA records, no health check, no regional name, an unnamed unreplicated secret', () => {
+    const { template } = defaults;
+    expect(resourcesOfType(template, 'AWS::Route53::HealthCheck')).toHaveLength(0);
+    expect(resourcesOfType(template, 'AWS::ApiGatewayV2::DomainName')).toHaveLength(1);
+    for (const [, record] of resourcesOfType(template, 'AWS::Route53::RecordSet')) expect(record.Properties!.SetIdentifier).toBeUndefined();
+    expect(template.Resources.CallerTokenSecret!.Properties!.Name).toBeUndefined();
+    expect(template.Resources.CallerTokenSecret!.Properties!.ReplicaRegions).toBeUndefined();
+    expect(template.Resources.Dashboard!.Properties!.DashboardName).toBe('karmada-interpreter-test');
+  });
+
   it('generates the caller token as a URL-safe secret and lets the functions read that secret only', () => {
     const { template } = defaults;
     const secrets = resourcesOfType(template, 'AWS::SecretsManager::Secret');
@@ -271,14 +290,15 @@ describe('stack template (defaults but a test domain: protection on, Route 53, a
     expect(template.Outputs?.CallerTokenSecretArn?.Value).toEqual({ Ref: secretId });
   });
 
-  it('configures every function through the environment', () => {
-    for (const [, [, resource]] of functionsOf(defaults.template)) {
+  it('configures every function through the environment (region-health also gets REGION_DRAIN)', () => {
+    for (const [name, [, resource]] of functionsOf(defaults.template)) {
       expect(resource.Properties!.Environment.Variables).toEqual({
         LOG_LEVEL: 'INFO',
         POWERTOOLS_SERVICE_NAME: 'karmada-interpreter',
         AUTH_SECRET_ID: { Ref: 'CallerTokenSecret' },
         AUTH_TOKEN_CACHE_SECONDS: '300',
         AUTH_ALLOWED_CIDRS: '',
+        ...(name === healthFunction.name ? { REGION_DRAIN: 'off' } : {}),
       });
     }
   });
@@ -334,12 +354,13 @@ describe('stack template (every parameter changed, protection off)', () => {
     const { template } = changed;
     expect(resourcesOfType(template, 'AWS::SecretsManager::Secret')).toHaveLength(0);
     expect(JSON.stringify(template)).not.toMatch(/secretsmanager|CallerTokenSecret|AUTH_SECRET_ID/);
-    for (const [, [, resource]] of functionsOf(template)) {
+    for (const [name, [, resource]] of functionsOf(template)) {
       expect(resource.Properties!.Environment.Variables).toEqual({
         LOG_LEVEL: 'DEBUG',
         POWERTOOLS_SERVICE_NAME: 'karmada-interpreter',
         AUTH_TOKEN_CACHE_SECONDS: custom.tokenCacheSeconds,
         AUTH_ALLOWED_CIDRS: custom.allowedCidrs,
+        ...(name === healthFunction.name ? { REGION_DRAIN: 'on' } : {}),
       });
     }
   });
@@ -357,14 +378,28 @@ describe('stack template (every parameter changed, protection off)', () => {
     }
   });
 
-  it('does not create what the defaults create, beyond the certificate and secret', () => {
-    const left = Object.keys(createdResources(defaults.template)).filter(
-      (id) => !(id in createdResources(changed.template)),
-    );
-    const tokenReadFilters = functionNames.map((name) => `${pascal(name)}TokenReadFailuresMetricFilter`);
+  it('does not create what the defaults create, beyond the certificate, secret and traffic shifting', () => {
+    // Versions are named by a hash of code and configuration: every change renames them.
+    const left = Object.entries(createdResources(defaults.template))
+      .filter(([id, resource]) => !(id in createdResources(changed.template)) && resource.Type !== 'AWS::Lambda::Version')
+      .map(([id]) => id);
+    const tokenReadFilters = deployedFunctions.map((name) => `${pascal(name)}TokenReadFailuresMetricFilter`);
+    const trafficShifting = deployedFunctions.flatMap((name) => [`${pascal(name)}LiveAlias`, `${pascal(name)}DeploymentGroup`]);
     expect(left.sort()).toEqual(
-      ['AlarmTopic', 'CallerTokenSecret', 'Certificate', 'Dashboard', 'DnsRecordA', 'DnsRecordAAAA', 'TokenReadFailuresAlarm', ...tokenReadFilters].sort(),
+      [
+        'AlarmTopic', 'CallerTokenSecret', 'Certificate', 'Dashboard', 'DnsRecordA', 'DnsRecordAAAA', 'TokenReadFailuresAlarm',
+        'CodeDeployApplication', 'CodeDeployServiceRole', ...tokenReadFilters, ...trafficShifting,
+      ].sort(),
     );
+  });
+
+  it('with trafficShift=off, API Gateway invokes the functions directly (no alias, no CodeDeploy)', () => {
+    const { template } = changed;
+    for (const [, integration] of resourcesOfType(template, 'AWS::ApiGatewayV2::Integration')) {
+      expect(invokedFunction(template, integration.Properties!.IntegrationUri).alias).toBeUndefined();
+    }
+    expect(resourcesOfType(template, 'AWS::Lambda::Alias')).toHaveLength(0);
+    expect(JSON.stringify(template)).not.toContain('CodeDeploy');
   });
 });
 
@@ -385,12 +420,27 @@ describe('package-time guards', () => {
     const dns = npmRunPackage([...testDomainParams, 'dns=cloudflare']);
     expect(dns.output).toContain('dns must be one of "route53", "external"');
   }, packagingTimeout);
+
+  // The four of issue 16: each packaged before and deployed a broken service (or deployed elsewhere).
+  it.each([
+    ['allowedCidrs=10.0.0.0/99', '--param="allowedCidrs=10.0.0.0/99" has "10.0.0.0/99", not an IPv4 or IPv6 CIDR (every call would answer 500): pass comma-separated CIDRs, e.g. --param="allowedCidrs=203.0.113.0/24,2001:db8::/32"'],
+    ['domain=https://interpreter.karmada.test', '--param="domain=https://interpreter.karmada.test" is not a host name: pass the bare name, e.g. --param="domain=interpreter.karmada.test" (no scheme, path, port or trailing dot)'],
+    ['memorySize=abc', '--param="memorySize=abc" must be the function memory in MB, a whole number from 128 to 10240 (e.g. 256)'],
+    ['regoin=eu-west-1', '--param="regoin=eu-west-1" is not a parameter of this stack (did you mean "region"?); the parameters are domain, hostedZoneId,'],
+  ])('`npm run package` refuses --param="%s", saying what is allowed, before anything is built', (param, message) => {
+    const { status, output } = npmRunPackage([...testDomainParams.filter((given) => given.split('=')[0] !== param.split('=')[0]), param]);
+    expect(status).not.toBe(0);
+    expect(output).toContain(`Refusing to package a stack that cannot be deployed: ${message}`);
+    expect(output).not.toContain('Configuration error'); // the framework's own validation did not answer first
+    expect(output).not.toContain('Packaging karmada-interpreter');
+    expect(output).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
+  }, packagingTimeout);
 });
 
 describe('alarms and dashboard', () => {
   it('alarms on each function: errors, throttles, and p99 duration above half of timeoutSeconds (10 s)', () => {
     const alarms = alarmsOf(defaults.template);
-    for (const name of functionNames) {
+    for (const name of deployedFunctions) {
       const id = pascal(name);
       const dimensions = [{ Name: 'FunctionName', Value: `karmada-interpreter-test-${name}` }];
       expect(alarms[`${id}ErrorsAlarm`]).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors', Dimensions: dimensions, Statistic: 'Sum', Threshold: 1 });
@@ -425,7 +475,7 @@ describe('alarms and dashboard', () => {
     expect(JSON.parse(defaults.template.Resources.HttpApiStage!.Properties!.AccessLogSettings.Format).status).toBe('$context.status');
     expect(alarms.TokenReadFailuresAlarm).toMatchObject({ Namespace: 'KarmadaInterpreter', MetricName: 'TokenReadFailures' });
     const filters = resourcesOfType(defaults.template, 'AWS::Logs::MetricFilter').filter(([id]) => id.endsWith('TokenReadFailuresMetricFilter'));
-    expect(filters).toHaveLength(functionNames.length);
+    expect(filters).toHaveLength(deployedFunctions.length);
     for (const [, filter] of filters) expect(filter.Properties!.FilterPattern).toBe('{ $.message = "caller token read failed" }');
   });
 
@@ -433,7 +483,7 @@ describe('alarms and dashboard', () => {
     const { template } = defaults;
     expect(template.Resources.AlarmTopic?.Type).toBe('AWS::SNS::Topic');
     const alarms = Object.values(alarmsOf(template));
-    expect(alarms.length).toBe(functionNames.length * 3 + 5);
+    expect(alarms.length).toBe(deployedFunctions.length * 3 + 5);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: 'AlarmTopic' }]);
       expect(alarm.OKActions).toEqual([{ Ref: 'AlarmTopic' }]);
@@ -452,7 +502,7 @@ describe('alarms and dashboard', () => {
     for (const metric of ['Calls', 'Errors', 'Duration', 'ServerErrors']) {
       expect(text).toContain(`SEARCH('{KarmadaInterpreter,operation,service} MetricName=\\"${metric}\\"'`);
     }
-    for (const name of functionNames) expect(text).toContain(`karmada-interpreter-test-${name}`);
+    for (const name of deployedFunctions) expect(text).toContain(`karmada-interpreter-test-${name}`);
   });
 
   it('uses a given topic, creates none, and follows webhookTimeoutSeconds; no dashboard when off', () => {
@@ -463,6 +513,44 @@ describe('alarms and dashboard', () => {
     expect(alarms.ApiLatencyAlarm!.Threshold).toBe(4000);
     expect(alarms.TokenReadFailuresAlarm).toBeUndefined(); // protection off
     expect(template.Resources.Dashboard).toBeUndefined();
+  });
+});
+
+describe('safe deploys (trafficShift, default Canary10Percent10Minutes)', () => {
+  it('gives every function a live alias on the published version, shifted by CodeDeploy with its rollback alarms', () => {
+    const { template } = defaults;
+    const versions = resourcesOfType(template, 'AWS::Lambda::Version');
+    expect(versions).toHaveLength(deployedFunctions.length);
+    for (const [, version] of versions) expect(version.DeletionPolicy).toBe('Retain');
+    expect(template.Resources.CodeDeployApplication?.Properties).toEqual({ ComputePlatform: 'Lambda' });
+    expect(template.Resources.CodeDeployServiceRole!.Properties!.ManagedPolicyArns).toEqual([
+      { 'Fn::Sub': 'arn:${AWS::Partition}:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited' },
+    ]);
+    for (const name of deployedFunctions) {
+      const id = pascal(name);
+      const [lambdaId] = functionsOf(template).get(name)!;
+      const alias = template.Resources[`${id}LiveAlias`]!;
+      expect(alias.Type).toBe('AWS::Lambda::Alias');
+      expect(alias.Properties!.Name).toBe('live');
+      expect(alias.Properties!.FunctionName).toEqual({ Ref: lambdaId });
+      const [versionId] = alias.Properties!.FunctionVersion['Fn::GetAtt'] as [string, string];
+      expect(template.Resources[versionId]!.Properties!.FunctionName).toEqual({ Ref: lambdaId });
+      expect(alias.UpdatePolicy).toEqual({
+        CodeDeployLambdaAliasUpdate: { ApplicationName: { Ref: 'CodeDeployApplication' }, DeploymentGroupName: { Ref: `${id}DeploymentGroup` } },
+      });
+      expect(template.Resources[`${id}DeploymentGroup`]!.Properties).toEqual({
+        ApplicationName: { Ref: 'CodeDeployApplication' },
+        ServiceRoleArn: { 'Fn::GetAtt': ['CodeDeployServiceRole', 'Arn'] },
+        DeploymentConfigName: 'CodeDeployDefault.LambdaCanary10Percent10Minutes',
+        DeploymentStyle: { DeploymentType: 'BLUE_GREEN', DeploymentOption: 'WITH_TRAFFIC_CONTROL' },
+        AutoRollbackConfiguration: { Enabled: true, Events: ['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM'] },
+        // The function's own failures and latency, and the stack's code >= 500 answers and API 5xx.
+        AlarmConfiguration: {
+          Enabled: true,
+          Alarms: [`${id}ErrorsAlarm`, `${id}LatencyAlarm`, 'ServerErrorAnswersAlarm', 'Api5xxAlarm'].map((alarm) => ({ Name: { Ref: alarm } })),
+        },
+      });
+    }
   });
 });
 
@@ -479,10 +567,11 @@ describe('function artifacts', () => {
   });
 
   it('packages each function as one minified ESM bundle under 150 KB, without the AWS SDK or source maps', () => {
-    for (const name of functionNames) {
+    for (const name of deployedFunctions) {
       const zipPath = join(defaults.dir, `${name}.zip`);
       const entries = readZip(zipPath);
-      expect(entries.map((entry) => entry.name)).toEqual([`functions/${name}.mjs`]);
+      const bundle = name === healthFunction.name ? healthFunction.handler.replace(/\.handler$/, '.mjs') : `functions/${name}.mjs`;
+      expect(entries.map((entry) => entry.name)).toEqual([bundle]);
       const [entry] = entries as [(typeof entries)[number]];
       const code = entry.data;
       expect(code.length).toBeLessThan(bundleLimitBytes);
@@ -495,7 +584,7 @@ describe('function artifacts', () => {
       // @aws-sdk/* is external (docs/adr/0001): the Lambda runtime provides it.
       expect(text).not.toContain('SecretsManagerServiceException');
       expect(text.split('\n').length).toBeLessThan(20); // minified
-      mkdirSync(join(extracted, 'functions'), { recursive: true });
+      mkdirSync(join(extracted, entry.name, '..'), { recursive: true });
       writeFileSync(join(extracted, entry.name), code);
     }
   });
@@ -516,6 +605,9 @@ describe('function artifacts', () => {
             request: event.body ? JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString() : event.body).request : undefined };
         }
       }
+      const health = await import(bundles + '/deploy/serverless/region-health.mjs');
+      const answer = await health.handler({ requestContext: { http: { method: 'GET', sourceIp: '198.51.100.1' } } });
+      results['region-health'] = { statusCode: answer.statusCode, body: JSON.parse(answer.body) };
       process.stdout.write(JSON.stringify(results));`;
     const env: NodeJS.ProcessEnv = {};
     for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('AWS_') && !key.startsWith('AUTH_')) env[key] = value;
@@ -526,10 +618,12 @@ describe('function artifacts', () => {
       { env, encoding: 'utf8', timeout: 60_000 },
     );
     const results = JSON.parse(output) as Record<string, { statusCode: number; body: any; request?: { uid: string } }>;
-    expect(Object.keys(results)).toHaveLength(functionNames.length + 1);
+    expect(Object.keys(results)).toHaveLength(functionNames.length + 2);
     expect(results['dispatcher:healthz']).toEqual({ statusCode: 200, body: { status: 'ok' } });
+    // No AUTH_SECRET_ID here: protection off, so health is "the function runs and its guard is satisfied".
+    expect(results['region-health']).toEqual({ statusCode: 200, body: { status: 'ok', region: 'local', protection: 'off' } });
     for (const [key, result] of Object.entries(results)) {
-      if (key === 'dispatcher:healthz') continue;
+      if (key === 'dispatcher:healthz' || key === 'region-health') continue;
       expect(result.statusCode, key).toBe(200);
       expect(result.body.response.uid, key).toBe(result.request!.uid);
       // Each review kind says success in its own words.
