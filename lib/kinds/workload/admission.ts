@@ -1,4 +1,9 @@
-// Workload's admission: defaulting (spec.replicas = 1) and validation with kube's field errors, for every served version.
+// Workload's admission webhooks (/mutate, /validate): defaulting (spec.replicas = 1) and validation with kube's field
+// errors, for every served version. Opt-in since issue 16: by default the API server applies the same rules itself,
+// without a network hop, from crd.yaml (schema defaults, types, bounds, a name-keyed containers list, CEL rules) and
+// validating-admission-policy.yaml (the annotations a CRD's rules cannot see; the no-requests warning). A rule
+// changed here changes there too: `npm run e2e`'s admission scenario runs admission-cases.yaml both ways and asserts
+// each way's verdict and causes' fields (docs/workload.md#admission lists which rule lives where).
 import type { AdmissionAttributes, AdmittedKind, Validation } from '../../admission/registry';
 import { duplicate, forbidden, invalid, required, tooManyItems, typeInvalid, type FieldError } from '../../kube/field-errors';
 import { fieldValue as present } from '../../kube/fields';
