@@ -34,6 +34,11 @@ function shiftTrafficGradually(template, functions, trafficShift) {
     },
   };
 
+  (template.Outputs ??= {}).CodeDeployApplicationName = {
+    Description: 'CodeDeploy application shifting the live aliases: aws deploy list-deployments --application-name <this> --include-only-statuses InProgress',
+    Value: { Ref: 'CodeDeployApplication' },
+  };
+
   const aliasOf = new Map();
   for (const fn of functions) {
     const versions = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Version' && resource.Properties.FunctionName?.Ref === fn.logicalId);

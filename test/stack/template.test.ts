@@ -484,6 +484,12 @@ describe('alarms and dashboard', () => {
     expect(template.Resources.AlarmTopic?.Type).toBe('AWS::SNS::Topic');
     const alarms = Object.values(alarmsOf(template));
     expect(alarms.length).toBe(deployedFunctions.length * 3 + 5);
+    // docs/operations.md's cost section counts what the template really creates.
+    const operations = readFileSync(join(projectRoot, 'docs/operations.md'), 'utf8');
+    const [, documented, perFunction, functionCount, perStack] = /(\d+) alarms at \$0\.10 ≈ \$[\d.]+ \((\d+) per\s+function × (\d+) functions \+ (\d+) for the stack/.exec(operations) ?? [];
+    expect(Number(documented)).toBe(alarms.length);
+    expect(Number(perFunction) * Number(functionCount) + Number(perStack)).toBe(alarms.length);
+    expect(Number(functionCount)).toBe(deployedFunctions.length);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: 'AlarmTopic' }]);
       expect(alarm.OKActions).toEqual([{ Ref: 'AlarmTopic' }]);
