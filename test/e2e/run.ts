@@ -14,6 +14,7 @@ import { Supervisor } from './lib/processes';
 import { admissionScenario } from './scenarios/admission';
 import { componentsScenario } from './scenarios/components';
 import { controlScenario } from './scenarios/control';
+import { convertDownScenario } from './scenarios/convert-down';
 import { failuresScenario } from './scenarios/failures';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
@@ -47,6 +48,7 @@ const scenarios: Record<string, Scenario> = {
   versions: versionsScenario,
   rollout: rolloutScenario,
   admission: admissionScenario,
+  'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */
   control: controlScenario,
   /** In an environment of its own, after the others (see Wiring). */

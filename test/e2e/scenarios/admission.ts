@@ -237,10 +237,17 @@ export const admissionScenario: Scenario = {
     const base = collection('v1alpha2');
     // Proves matchConditions, not a webhook that is not yet in force: the same configuration calls /mutate for an object without spec.
     await check('matchConditions: with the CRD defaulting, /mutate is called only for an object without spec', async () => {
-      const nospec = await waitFor('the opt-in webhooks to be called (a Workload without spec)', async () => {
+      // Both configurations in force first (the API server reads each through its own informer).
+      const nospec = await waitFor('the opt-in /mutate to be called (a Workload without spec)', async () => {
         await call(crdServer!, 'POST', `${base}?dryRun=All`, { apiVersion: `${group}/v1alpha2`, kind: 'Workload', metadata: { name: 'nospec', namespace } });
         const calls = callsAbout(context, interpreter, 'nospec');
         return calls.includes('mutate CREATE') ? calls : undefined;
+      }, { timeoutMs: 60_000 });
+      let attempt = 0;
+      await waitFor('the opt-in /validate to be called (a valid Workload)', async () => {
+        const name = `ready-${attempt++}`;
+        await call(crdServer!, 'POST', `${base}?dryRun=All`, probeObject('v1alpha2', { metadata: { name, namespace } }));
+        return callsAbout(context, interpreter, name).includes('validate CREATE') ? true : undefined;
       }, { timeoutMs: 60_000 });
       const answer = await call(crdServer!, 'POST', `${base}?dryRun=All`, probeObject('v1alpha2', { metadata: { name: 'defaulted', namespace } }));
       if (answer.status !== 201 || answer.body.spec?.replicas !== 1) throw new Error(`create: HTTP ${answer.status} ${show(answer.body.spec ?? answer.body.message)}`);
