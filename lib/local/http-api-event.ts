@@ -27,11 +27,6 @@ function queryParametersOf(query: string): Record<string, string> | undefined {
   return parameters;
 }
 
-/** Text bodies travel as text, anything that is not valid UTF-8 as base64, as API Gateway does. */
-function bodyOf(raw: Buffer): { body?: string; isBase64Encoded: boolean } {
-  if (raw.length === 0) return { isBase64Encoded: false };
-  return isUtf8(raw) ? { body: raw.toString('utf8'), isBase64Encoded: false } : { body: raw.toString('base64'), isBase64Encoded: true };
-}
 
 let timeMillis = Number.NaN;
 let timeText = '';
@@ -53,11 +48,26 @@ function sourceIpOf(request: IncomingMessage): string {
 }
 
 let requestCount = 0;
+let requestIdPrefix = '';
 
 /** Unique per local request, like API Gateway's request ids (a counter: cheaper than a UUID per call). */
 function nextRequestId(): string {
   requestCount += 1;
-  return `local-${process.pid.toString(36)}-${requestCount.toString(36)}`;
+  // Built once (per process: a node:cluster worker has its own pid).
+  if (requestIdPrefix === '') requestIdPrefix = `local-${process.pid.toString(36)}-`;
+  return requestIdPrefix + requestCount.toString(36);
+}
+
+let hostSeen = '';
+let hostPrefix = 'localhost';
+
+/** `requestContext.domainPrefix`: the first label of the host, remembered for the last host seen. */
+function domainPrefixOf(host: string): string {
+  if (host !== hostSeen) {
+    hostSeen = host;
+    hostPrefix = host.split('.')[0]!;
+  }
+  return hostPrefix;
 }
 
 export function httpApiEventOf(request: IncomingMessage, raw: Buffer, match: RouteMatch): APIGatewayProxyEventV2 {
@@ -68,6 +78,7 @@ export function httpApiEventOf(request: IncomingMessage, raw: Buffer, match: Rou
   const method = request.method ?? 'GET';
   const routeKey = `${match.route.method} ${match.route.path}`;
   const headers = headersOf(request);
+  const host = headers.host ?? 'localhost';
   const now = Date.now();
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
@@ -78,8 +89,8 @@ export function httpApiEventOf(request: IncomingMessage, raw: Buffer, match: Rou
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      domainName: host,
+      domainPrefix: domainPrefixOf(host),
       http: {
         method,
         path: rawPath,
@@ -93,8 +104,16 @@ export function httpApiEventOf(request: IncomingMessage, raw: Buffer, match: Rou
       time: timeOf(now),
       timeEpoch: now,
     },
-    ...bodyOf(raw),
+    isBase64Encoded: false,
   };
+  // Text bodies travel as text, anything that is not valid UTF-8 as base64, as API Gateway does.
+  if (raw.length > 0) {
+    if (isUtf8(raw)) event.body = raw.toString('utf8');
+    else {
+      event.body = raw.toString('base64');
+      event.isBase64Encoded = true;
+    }
+  }
   const queryStringParameters = queryParametersOf(rawQueryString);
   if (queryStringParameters !== undefined) event.queryStringParameters = queryStringParameters;
   if (match.pathParameters !== undefined) event.pathParameters = match.pathParameters;

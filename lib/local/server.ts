@@ -17,7 +17,14 @@ const notFound = { message: 'Not Found' };
 const tooLarge = { message: 'Request Entity Too Large' };
 
 function send(response: ServerResponse, statusCode: number, headers: Record<string, string | number | boolean>, body: string | Buffer): void {
-  response.writeHead(statusCode, { ...headers, 'content-length': Buffer.byteLength(body) });
+  // A flat [name, value, ...] list: node stores it as is, where an object is copied and each name checked again.
+  const list: (string | number | boolean)[] = [];
+  for (const name in headers) {
+    if (name.toLowerCase() === 'content-length') continue;
+    list.push(name, headers[name]!);
+  }
+  list.push('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  response.writeHead(statusCode, list as string[]);
   response.end(body);
 }
 
@@ -46,27 +53,80 @@ function discardRest(request: IncomingMessage, alreadyRead: number): void {
   request.on('error', () => undefined);
 }
 
-/** The body, or undefined as soon as it passes Lambda's payload limit. */
-function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBodyBytes) {
-      discardRest(request, 0);
-      return resolve(undefined);
+/**
+ * A body that comes in several chunks is gathered in one buffer kept for the next request (up to this size) rather
+ * than a new one per request: its bytes become the event's text before anything else runs, and a per-request buffer
+ * stayed allocated (outside V8's heap, until a garbage collection found it), which under load grew the process by
+ * tens of megabytes. One request at a time holds it; another one reading meanwhile gathers in a buffer of its own.
+ */
+const keptBodyBytes = 1024 * 1024;
+let kept = Buffer.allocUnsafe(0);
+let keptHolder: IncomingMessage | undefined;
+
+function gatheringBuffer(request: IncomingMessage, needed: number): Buffer {
+  if (needed > keptBodyBytes || (keptHolder !== undefined && keptHolder !== request)) return Buffer.allocUnsafe(needed);
+  if (kept.length < needed) kept = Buffer.allocUnsafe(Math.min(keptBodyBytes, Math.max(needed, 2 * kept.length, 64 * 1024)));
+  keptHolder = request;
+  return kept;
+}
+
+/**
+ * Reads the body, then calls `done` once: with its bytes (valid only until `done` returns, as they may be in the
+ * kept buffer), or with undefined as soon as the body passes Lambda's payload limit.
+ */
+function readBody(request: IncomingMessage, done: (raw: Buffer | undefined) => void, failed: (error: unknown) => void): void {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) {
+    discardRest(request, 0);
+    return done(undefined);
+  }
+  let first: Buffer | undefined;
+  let gathered: Buffer | undefined;
+  let size = 0;
+  let finished = false;
+  const release = () => {
+    if (keptHolder === request) keptHolder = undefined;
+  };
+  request.on('data', (chunk: Buffer) => {
+    if (size + chunk.length > maxBodyBytes) {
+      finished = true;
+      release();
+      discardRest(request, size + chunk.length);
+      done(undefined);
+      return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBodyBytes) {
-        discardRest(request, size);
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks, size)));
-    request.on('error', reject);
+    if (size === 0) {
+      // One chunk is the common case for small bodies: used as it is, not copied.
+      first = chunk;
+      size = chunk.length;
+      return;
+    }
+    const needed = size + chunk.length;
+    if (gathered === undefined || gathered.length < needed) {
+      const larger = gatheringBuffer(request, Math.max(needed, Number.isFinite(declared) ? Math.min(declared, maxBodyBytes) : 0));
+      (gathered ?? first!).copy(larger, 0, 0, size);
+      gathered = larger;
+      first = undefined;
+    }
+    chunk.copy(gathered, size);
+    size = needed;
+  });
+  request.on('end', () => {
+    if (finished) return;
+    finished = true;
+    try {
+      done(gathered !== undefined ? gathered.subarray(0, size) : (first ?? Buffer.alloc(0)));
+    } finally {
+      release();
+    }
+  });
+  request.on('close', release);
+  request.on('error', (error) => {
+    // After the body was read, an error of the request stream changes nothing (the answer is on its way).
+    if (finished) return;
+    finished = true;
+    release();
+    failed(error);
   });
 }
 
@@ -82,7 +142,7 @@ function routeOf(method: string, path: string): RouteMatch | undefined {
   return match;
 }
 
-async function serve(request: IncomingMessage, response: ServerResponse, handlers: LocalServerOptions['handlers']): Promise<void> {
+function serve(request: IncomingMessage, response: ServerResponse, handlers: LocalServerOptions['handlers']): void {
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -93,22 +153,40 @@ async function serve(request: IncomingMessage, response: ServerResponse, handler
     logger.warn('no route', { method, httpStatus: 404 });
     return sendJson(response, 404, notFound);
   }
-  const raw = await readBody(request);
-  if (raw === undefined) {
-    logger.warn('request body too large', { route: `${match.route.method} ${match.route.path}`, httpStatus: 413 });
-    // No `connection: close`: closing while the client still uploads would reset the connection before it reads this.
-    return sendJson(response, 413, tooLarge);
-  }
-  sendResult(response, await handler(httpApiEventOf(request, raw, match)));
+  readBody(
+    request,
+    (raw) => {
+      if (raw === undefined) {
+        logger.warn('request body too large', { route: `${match.route.method} ${match.route.path}`, httpStatus: 413 });
+        // No `connection: close`: closing while the client still uploads would reset the connection before it reads this.
+        return sendJson(response, 413, tooLarge);
+      }
+      // The event is built before `done` returns: `raw` may be the kept buffer, reused by the next request.
+      let answered: Promise<APIGatewayProxyStructuredResultV2>;
+      try {
+        answered = handler(httpApiEventOf(request, raw, match));
+      } catch (error) {
+        return failed(response, error);
+      }
+      answered.then((result) => sendResult(response, result)).catch((error: unknown) => failed(response, error));
+    },
+    (error) => failed(response, error),
+  );
+}
+
+function failed(response: ServerResponse, error: unknown): void {
+  logger.error('local server failure', { error: error instanceof Error ? error.message : String(error) });
+  if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });
+  else response.destroy();
 }
 
 export function createLocalServer({ handlers, tls }: LocalServerOptions): Server {
   const listener = (request: IncomingMessage, response: ServerResponse) => {
-    serve(request, response, handlers).catch((error: unknown) => {
-      logger.error('local server failure', { error: error instanceof Error ? error.message : String(error) });
-      if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });
-      else response.destroy();
-    });
+    try {
+      serve(request, response, handlers);
+    } catch (error) {
+      failed(response, error);
+    }
   };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createHttpServer(listener);
   server.keepAliveTimeout = 65_000;
