@@ -46,8 +46,10 @@ export interface Denial {
 
 export type CallerGuard = (event: APIGatewayProxyEventV2) => Promise<Denial | undefined>;
 
-export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
-  return { statusCode, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+export function jsonResult(statusCode: number, body: unknown, headers?: Record<string, string>): APIGatewayProxyStructuredResultV2 {
+  // The common case has no headers of its own: a plain literal, not a spread of an empty object.
+  const all = headers === undefined ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', ...headers };
+  return { statusCode, headers: all, body: JSON.stringify(body) };
 }
 
 function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
@@ -61,6 +63,7 @@ function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefin
 /** `application/json`, with or without parameters such as `; charset=utf-8`. */
 function isJsonContentType(value: string | undefined): boolean {
   if (value === undefined) return false;
+  if (value === 'application/json') return true;
   const semicolon = value.indexOf(';');
   return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase() === 'application/json';
 }
@@ -200,15 +203,17 @@ export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: Cal
       answered = { result: jsonResult(200, endpoint.failure(call.uid, 500, message)), outcome: { successful: false, code: 500, error } };
     }
     try {
-      recordCall({
-        route: event.routeKey ?? 'unknown',
-        ...(endpoint.review === undefined ? {} : { review: endpoint.review }),
-        requestId: event.requestContext?.requestId,
-        uid: call.uid,
-        httpStatus: answered.result.statusCode ?? 200,
-        durationMs: performance.now() - started,
-        ...answered.outcome,
-      });
+      // The same keys in the same order as a literal with spreads would give (the line keeps that order), built by
+      // assignment: spreads in the middle of a literal take V8's slow path on every call.
+      const record = { route: event.routeKey ?? 'unknown' } as CallRecord;
+      if (endpoint.review !== undefined) record.review = endpoint.review;
+      record.requestId = event.requestContext?.requestId;
+      record.uid = call.uid;
+      record.httpStatus = answered.result.statusCode ?? 200;
+      record.durationMs = performance.now() - started;
+      const { outcome } = answered;
+      for (const key in outcome) (record as unknown as Record<string, unknown>)[key] = outcome[key as keyof ReviewOutcome];
+      recordCall(record);
     } catch {
       // The answer matters more than its log line; a value that cannot be logged must not lose it.
       logger.error('could not record the call', { route: event.routeKey, uid: call.uid });
