@@ -111,7 +111,7 @@ export function guideScenario(options: GuideOptions): Scenario {
 
       // Karmada without hooks: member3 Healthy with {conditions} only (whole status), no control-plane sum. A wrong sum
       // (e.g. the member count, 3) or a health that ignores readyReplicas fails too. Conditions pass through on purpose
-      // (our InterpretStatus keeps what the default would have kept; see lib/kinds/workload/interpreter.ts).
+      // (our InterpretStatus keeps what the default would have kept; why: test/karmada-conformance, TestStatusRoundTrip).
       const available = (value: string) => [{ type: 'Available', status: value, reason: 'E2E' }];
       const [first, second, third] = members as [string, string, string];
       await check(`InterpretStatus + InterpretHealth + AggregateStatus: ${first} {readyReplicas 1, conditions}, ${second} {readyReplicas 1}, ${third} {conditions} only: Healthy, Healthy, Unhealthy with readyReplicas 0 filled in; control plane sums 2`, async () => {
