@@ -1,7 +1,7 @@
-// The Workload CRD's conversion webhook and the admission webhooks, wired as README "Wire Karmada to it" says:
-// `npm run -s webhook-config -- … --objects interpreter,crd,admission | kubectl apply -f -` on the Karmada API server,
+// The Workload CRD's conversion webhook and its admission policies, wired as README "Wire Karmada to it" says:
+// `npm run -s webhook-config -- … --objects interpreter,crd,policy | kubectl apply -f -` on the Karmada API server,
 // `kubectl apply -f deploy/karmada/workload-crd-propagation.yaml` there (Karmada puts the CRD in every member), and
-// `--objects admission` on each member. The CRD's conversion needs our webhook running before any Workload is stored.
+// `--objects policy` on each member. The CRD's conversion needs our webhook running before any Workload is stored.
 import { kubectl, waitWorkloadApiOnMembers, type Environment } from './cluster';
 import type { Interpreter } from './interpreter';
 import { mustRun, run, type RunResult } from './kube';
@@ -17,14 +17,17 @@ export function reviewWebhookConfig(env: Environment, interpreter: Interpreter, 
   return mustRun('npm', args, { cwd: repoRoot, env: interpreter.secret?.awsEnv ?? {} });
 }
 
-/** Before members join: the control plane's objects and the CRD's ClusterPropagationPolicy, then each member's admission webhooks. */
+/**
+ * Before members join: the control plane's objects and the CRD's ClusterPropagationPolicy, then each member's
+ * admission policies. The /mutate and /validate webhooks are opt-in since issue 16; the admission scenario wires them.
+ */
 export async function wireReviewWebhooks(env: Environment, interpreter: Interpreter, members: readonly string[]): Promise<void> {
-  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], await reviewWebhookConfig(env, interpreter, 'interpreter,crd,admission'));
+  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], await reviewWebhookConfig(env, interpreter, 'interpreter,crd,policy'));
   await kubectl(env, 'karmada-apiserver', ['wait', '--for=condition=Established', '--timeout=60s', `crd/${crdName}`]);
   await kubectl(env, 'karmada-apiserver', ['apply', '-f', new URL('deploy/karmada/workload-crd-propagation.yaml', `file://${repoRoot}`).pathname]);
-  const admission = await reviewWebhookConfig(env, interpreter, 'admission');
+  const admission = await reviewWebhookConfig(env, interpreter, 'policy');
   for (const member of members) await kubectl(env, member, ['apply', '-f', '-'], admission);
-  env.log(`CRD (conversion at ${interpreter.name}) and admission webhooks on karmada-apiserver; admission webhooks on ${members.join(', ')}; CRD propagated by workload-crd-propagation.yaml`);
+  env.log(`CRD (conversion at ${interpreter.name}) and admission policies on karmada-apiserver; admission policies on ${members.join(', ')}; CRD propagated by workload-crd-propagation.yaml`);
 }
 
 /** After members are Ready: Karmada has put the two-version CRD in every member and it is Established there. */
