@@ -1,7 +1,7 @@
 // Brings up etcd, the Karmada API server (+ aggregated API server, karmada-webhook, controller-manager, scheduler) and
 // bare member API servers, all on loopback ports chosen at run time.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Binaries } from './build';
@@ -32,6 +32,8 @@ export interface Environment {
   memberKube: Map<string, Kube>;
   /** Stand-ins for the members' token controllers (see tokenController); stopped with the run. */
   tokenControllers: { stop(): void }[];
+  /** Set when UpOptions.hostsFile was: what karmada-controller-manager and karmada-agent see as /etc/hosts. */
+  hostsFile?: string;
   log: (line: string) => void;
 }
 
@@ -120,14 +122,25 @@ export async function kubectl(env: Pick<Environment, 'binaries' | 'kubeconfig'>,
   return mustRun(env.binaries.kubectl, ['--kubeconfig', env.kubeconfig, '--context', context, ...args], input === undefined ? {} : { input });
 }
 
+/**
+ * `command args` in a private mount namespace whose /etc/hosts is `hostsFile` (bind-mounted; needs root): the process
+ * resolves host names through that file, which a scenario rewrites in place (the failover rehearsal). Without
+ * `hostsFile`, the command as given. `unshare` and `sh` exec the command: the process group and pid stay the same.
+ */
+function withHostsFile(hostsFile: string | undefined, command: string, args: string[]): [string, string[]] {
+  if (hostsFile === undefined) return [command, args];
+  return ['unshare', ['-m', '--propagation', 'private', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hostsFile, command, ...args]];
+}
+
 /** `healthPath` null: the component serves no health check (karmada-webhook); the caller waits otherwise. */
-async function startKarmadaComponent(env: Environment, name: string, binary: string, args: string[], healthPath: string | null = '/healthz'): Promise<Started> {
+async function startKarmadaComponent(env: Environment, name: string, binary: string, args: string[], healthPath: string | null = '/healthz', hostsFile?: string): Promise<Started> {
   const health = await freePort();
   const metrics = await freePort();
-  const started = env.supervisor.start(name, binary, [
+  const [command, fullArgs] = withHostsFile(hostsFile, binary, [
     ...args,
     `--metrics-bind-address=127.0.0.1:${metrics}`, `--health-probe-bind-address=127.0.0.1:${health}`, '--v=2',
   ]);
+  const started = env.supervisor.start(name, command, fullArgs);
   if (healthPath === null) return started;
   await waitFor(`${name} to report healthy`, async () => {
     const response = await fetch(`http://127.0.0.1:${health}${healthPath}`);
@@ -147,6 +160,11 @@ export interface UpOptions {
   pki: Pki;
   pushMembers: string[];
   pullMembers: string[];
+  /**
+   * karmada-controller-manager and karmada-agent run with this file as their /etc/hosts (withHostsFile); created from
+   * the machine's /etc/hosts when absent. Unset: they see the machine's.
+   */
+  hostsFile?: string;
   log: (line: string) => void;
 }
 
@@ -186,8 +204,10 @@ export async function bringUp(options: UpOptions): Promise<Environment> {
     kube: new Kube(karmada!),
     memberKube: new Map(members.map((member) => [member.name, new Kube(member)])),
     tokenControllers: [],
+    ...(options.hostsFile === undefined ? {} : { hostsFile: options.hostsFile }),
     log,
   };
+  if (options.hostsFile !== undefined && !existsSync(options.hostsFile)) writeFileSync(options.hostsFile, readFileSync('/etc/hosts'));
 
   for (const namespace of ['karmada-system', 'karmada-cluster']) {
     await env.kube.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
@@ -203,7 +223,7 @@ export async function bringUp(options: UpOptions): Promise<Environment> {
   await startKarmadaComponent(env, 'karmada-controller-manager', binaries.controllerManager, [
     `--kubeconfig=${karmada!.kubeconfig}`, '--cluster-status-update-frequency=10s', '--controllers=*',
     `--feature-gates=${karmadaFeatureGates}`, '--leader-elect=false',
-  ]);
+  ], '/healthz', options.hostsFile);
   await startKarmadaComponent(env, 'karmada-scheduler', binaries.scheduler, [
     `--kubeconfig=${karmada!.kubeconfig}`, `--feature-gates=${karmadaFeatureGates}`, '--leader-elect=false',
   ]);
@@ -321,7 +341,7 @@ export async function startAgent(env: Environment, member: Member): Promise<Star
     `--karmada-kubeconfig=${env.karmada.kubeconfig}`, '--karmada-context=karmada-apiserver',
     `--kubeconfig=${member.kubeconfig}`, `--cluster-name=${member.name}`, `--cluster-api-endpoint=${member.url}`,
     '--cluster-status-update-frequency=10s', '--leader-elect=false',
-  ]);
+  ], '/healthz', env.hostsFile);
 }
 
 export async function waitClustersReady(env: Environment, names: string[]): Promise<void> {
