@@ -15,6 +15,7 @@ import { admissionScenario } from './scenarios/admission';
 import { componentsScenario } from './scenarios/components';
 import { controlScenario } from './scenarios/control';
 import { convertDownScenario } from './scenarios/convert-down';
+import { failoverScenario } from './scenarios/failover';
 import { failuresScenario } from './scenarios/failures';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
@@ -53,6 +54,8 @@ const scenarios: Record<string, Scenario> = {
   control: controlScenario,
   /** In an environment of its own, after the others (see Wiring). */
   karmada: karmadaSuiteScenario,
+  /** The failover rehearsal, in an environment of its own (see Wiring). */
+  failover: failoverScenario,
 };
 
 const keep = process.env.E2E_KEEP === '1';
@@ -81,8 +84,13 @@ const pullMembers = ['member4'];
  * CRD (v1alpha1 only) on the control plane and every member: the suite selects `workload.example.io/v1alpha1` in its
  * PropagationPolicies, and Karmada's detector only sees a kind at its preferred version (v1alpha2 with our CRD).
  */
-type Wiring = 'readme' | 'karmada-example';
-const wiringOf = (name: string): Wiring => (name === 'karmada' ? 'karmada-example' : 'readme');
+type Wiring = 'readme' | 'karmada-example' | 'failover';
+const wiringOf = (name: string): Wiring => (name === 'karmada' ? 'karmada-example' : name === 'failover' ? 'failover' : 'readme');
+/**
+ * 'failover': the README's wiring with one push and one pull member, and karmada-controller-manager and karmada-agent
+ * resolving names through the run's own hosts file (cluster.ts withHostsFile), which the failover scenario rewrites.
+ */
+const membersOf = (wiring: Wiring) => (wiring === 'failover' ? { pushMembers: ['member1'], pullMembers: ['member4'] } : { pushMembers, pullMembers });
 
 /** One environment: its run directory, logs and processes. */
 interface Run {
@@ -148,7 +156,9 @@ async function setUp(target: Run): Promise<Context> {
   const binaries = await ensureBinaries(log);
   log(`${target.wiring} environment: binaries in ${binaries.dir}; run directory ${dir}`);
   const pki = makePki(join(dir, 'pki'));
-  const env: Environment = await bringUp({ dir, supervisor, binaries, pki, pushMembers, pullMembers, log });
+  const { pushMembers, pullMembers } = membersOf(target.wiring);
+  const hostsFile = target.wiring === 'failover' ? { hostsFile: join(dir, 'hosts') } : {};
+  const env: Environment = await bringUp({ dir, supervisor, binaries, pki, pushMembers, pullMembers, ...hostsFile, log });
   target.env = env;
   const members = [...pushMembers, ...pullMembers];
 
@@ -158,7 +168,7 @@ async function setUp(target: Run): Promise<Context> {
   const openInterpreter = await newInterpreter(env, 'interpreter-open');
   log(`interpreters (npm start, HTTPS): token-protected ${protectedInterpreter.url}, unprotected ${openInterpreter.url}`);
 
-  if (target.wiring === 'readme') {
+  if (target.wiring !== 'karmada-example') {
     // README "Wire Karmada to it" (test/e2e/lib/reviews.ts): CRD + webhooks on the control plane, CRD propagated, admission on members.
     await wireReviewWebhooks(env, protectedInterpreter, members);
   } else {
@@ -170,7 +180,7 @@ async function setUp(target: Run): Promise<Context> {
   for (const member of env.members.filter((candidate) => candidate.mode === 'Pull')) await startAgent(env, member);
   await waitClustersReady(env, members);
   log(`clusters Ready: ${pushMembers.join(', ')} (Push), ${pullMembers.join(', ')} (Pull, karmada-agent)`);
-  if (target.wiring === 'readme') await waitMemberCrds(env, members);
+  if (target.wiring !== 'karmada-example') await waitMemberCrds(env, members);
   else await waitWorkloadApiOnMembers(env, members, 'v1alpha1');
   return { env, protectedInterpreter, openInterpreter, pushMembers, pullMembers };
 }
@@ -212,7 +222,7 @@ async function runScenario(context: Context, name: string): Promise<void> {
 
 async function main(): Promise<number> {
   // One environment per wiring, in turn (the 'readme' one first); each is stopped before the next one starts.
-  const groups = (['readme', 'karmada-example'] as const)
+  const groups = (['readme', 'karmada-example', 'failover'] as const)
     .map((wiring) => ({ wiring, names: selected.filter((name) => wiringOf(name) === wiring) }))
     .filter((group) => group.names.length > 0);
   let context: Context | undefined;
