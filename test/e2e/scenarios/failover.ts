@@ -9,7 +9,7 @@
 //
 // Go's resolver (net/hosts.go, cacheMaxAge) re-reads /etc/hosts at most every 5 s, when its mtime or size changed; a
 // stopped region closes its keep-alive connections, so every later call dials and resolves again. Karmada retries a
-// failed sync with exponential back-off (controller-runtime's rate limiter, 5 ms doubling), so the time to resume
+// failed sync with exponential back-off (its rate limiter: 5 ms doubling up to --rate-limiter-max-delay), so the time to resume
 // after the switch depends on how long the outage lasted; the scenario prints both.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
