@@ -12,7 +12,7 @@ import (
 	neturl "net/url"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,9 +20,7 @@ import (
 	admissionv1 "k8s.io/api/admission/v1"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	apiextensionsvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/conversion"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -62,23 +60,6 @@ func (noServices) ResolveEndpoint(string, string, int32) (*neturl.URL, error) {
 	return nil, errNoServices
 }
 
-// firstExisting is the first of the candidate paths (relative to the repository root, globs allowed) that exists:
-// the Workload's files live in lib/kinds/workload/ or, in the older layout, under test/cases/ and deploy/karmada/.
-func firstExisting(candidates ...string) string {
-	for _, candidate := range candidates {
-		if matched, _ := filepath.Glob(filepath.Join(root, candidate)); len(matched) > 0 {
-			sort.Strings(matched)
-			return matched[0]
-		}
-	}
-	return filepath.Join(root, candidates[0])
-}
-
-func reviewCasesFile(name string) string {
-	return firstExisting(filepath.Join("lib", "kinds", "workload", name), filepath.Join("lib", "kinds", "workload", "*", name),
-		filepath.Join("test", "cases", "workload.example.io", "Workload", name))
-}
-
 func decodeAll[T any](t *testing.T, file string) []T {
 	t.Helper()
 	data, err := os.ReadFile(file)
@@ -99,20 +80,6 @@ func decodeAll[T any](t *testing.T, file string) []T {
 	}
 }
 
-// workloadCRD is lib/kinds/workload/crd.yaml with its conversion webhook at the local server, as
-// `npm run webhook-config -- --objects crd --ca-bundle …` prints it.
-func workloadCRD(t *testing.T) *apiextensionsv1.CustomResourceDefinition {
-	t.Helper()
-	crds := decodeAll[apiextensionsv1.CustomResourceDefinition](t, firstExisting(filepath.Join("lib", "kinds", "workload", "crd.yaml"), filepath.Join("deploy", "karmada", "workload-crd.yaml")))
-	if len(crds) != 1 {
-		t.Fatalf("expected one CRD, got %d", len(crds))
-	}
-	crd := crds[0]
-	url := server.baseURL + "/convert"
-	crd.Spec.Conversion.Webhook.ClientConfig = &apiextensionsv1.WebhookClientConfig{URL: &url, CABundle: tlsFiles.caPEM}
-	return &crd
-}
-
 type conversionCase struct {
 	Name              string                      `json:"name"`
 	DesiredAPIVersion string                      `json:"desiredAPIVersion"`
@@ -126,38 +93,49 @@ type conversionCase struct {
 	} `json:"error"`
 }
 
-// workloadConverter is the converter kube-apiserver builds for the Workload CRD (the safe one: it copies its input).
-func workloadConverter(t *testing.T) runtime.ObjectConvertor {
+// converterFor is the converter kube-apiserver builds for the CRD (the safe one: it copies its input).
+func converterFor(t *testing.T, crd *apiextensionsv1.CustomResourceDefinition) runtime.ObjectConvertor {
 	t.Helper()
 	factory, err := conversion.NewCRConverterFactory(noServices{}, anonymous)
 	if err != nil {
 		t.Fatal(err)
 	}
-	safe, _, err := factory.NewConverter(workloadCRD(t))
+	safe, _, err := factory.NewConverter(crd)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return safe
 }
 
-// TestConversionWebhook converts every conversion case through apiextensions-apiserver's webhook converter (the code
-// kube-apiserver runs for a CRD with `strategy: Webhook`), object by object and as one list, and back.
+// TestConversionWebhook converts every conversion case of every kind folder with a conversion-cases.yaml through
+// apiextensions-apiserver's webhook converter for the kind's CRD as webhook-config prints it (the code kube-apiserver
+// runs for a CRD with `strategy: Webhook`), object by object and as one list (of the CRD's listKind), and back.
 func TestConversionWebhook(t *testing.T) {
-	safe := workloadConverter(t)
-	cases := decodeAll[conversionCase](t, reviewCasesFile("conversion-cases.yaml"))
+	for _, folder := range kindsWith(t, "a conversion-cases.yaml", func(f kindFolder) bool { return f.conversionCases != "" }) {
+		t.Run(folder.name, func(t *testing.T) {
+			crd := crdAsApplied(t, folder) // fails when the folder has conversion cases but no CRD with a conversion webhook
+			runConversionCases(t, crd, converterFor(t, crd), decodeAll[conversionCase](t, folder.conversionCases))
+		})
+	}
+}
+
+func runConversionCases(t *testing.T, crd *apiextensionsv1.CustomResourceDefinition, safe runtime.ObjectConvertor, cases []conversionCase) {
+	t.Helper()
 	if len(cases) == 0 {
 		t.Fatal("no conversion cases")
 	}
+	ran := 0
 	for _, c := range cases {
 		if c.Body != nil || len(c.Objects) == 0 {
 			continue // malformed reviews and empty lists are not something the apiserver sends
 		}
+		ran++
 		t.Run(c.Name, func(t *testing.T) {
 			target, err := schema.ParseGroupVersion(c.DesiredAPIVersion)
 			if err != nil {
 				t.Fatal(err)
 			}
-			list := &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": c.Objects[0].GetAPIVersion(), "kind": "WorkloadList"}}
+			list := &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": c.Objects[0].GetAPIVersion(), "kind": crd.Spec.Names.ListKind}}
 			for _, object := range c.Objects {
 				list.Items = append(list.Items, *object.DeepCopy())
 			}
@@ -180,6 +158,9 @@ func TestConversionWebhook(t *testing.T) {
 			if err != nil {
 				t.Fatalf("conversion refused: %v", err)
 			}
+			if c.Output == nil {
+				t.Fatal("the case has neither output nor error")
+			}
 			items := converted.(*unstructured.UnstructuredList).Items
 			if len(items) != len(c.Output.ConvertedObjects) {
 				t.Fatalf("got %d objects, want %d", len(items), len(c.Output.ConvertedObjects))
@@ -198,6 +179,9 @@ func TestConversionWebhook(t *testing.T) {
 			}
 		})
 	}
+	if ran == 0 {
+		t.Fatal("no conversion case the apiserver can send")
+	}
 }
 
 func jsonDiff(want, got map[string]any) string {
@@ -214,6 +198,8 @@ func jsonDiff(want, got map[string]any) string {
 	return "want " + string(wn) + "\n got " + string(gn)
 }
 
+// admissionCase is one document of an admission-cases.yaml. Fields the harness does not read (`apiserver`, with
+// `skip`, `crd`, `differsBecause`…, for the e2e) are ignored: decodeAll decodes leniently.
 type admissionCase struct {
 	Name      string         `json:"name"`
 	Step      string         `json:"step"`
@@ -235,51 +221,154 @@ type admissionCase struct {
 }
 
 var (
-	failClosed  = admissionregistrationv1.Fail
-	equivalent  = admissionregistrationv1.Equivalent
-	sideEffects = admissionregistrationv1.SideEffectClassNone
-	timeout     = int32(10)
-	reinvoke    = admissionregistrationv1.IfNeededReinvocationPolicy
-	// The apiserver defaults absent selectors to {} (match everything); the fake API does not default.
+	// The apiserver's defaults for fields a printed webhook leaves out (the fake API does not default).
+	failClosed = admissionregistrationv1.Fail
+	equivalent = admissionregistrationv1.Equivalent
+	timeout    = int32(10)
+	never      = admissionregistrationv1.NeverReinvocationPolicy
+	// The apiserver defaults absent selectors to {} (match everything).
 	everything = &metav1.LabelSelector{}
 )
 
-// admissionRules are what webhook-config prints; the unserved-kind case adds apps/v1 deployments to see our 404.
-var admissionRules = []admissionregistrationv1.RuleWithOperations{{
-	Operations: []admissionregistrationv1.OperationType{admissionregistrationv1.OperationAll},
-	Rule: admissionregistrationv1.Rule{
-		APIGroups:   []string{"workload.example.io", "apps"},
-		APIVersions: []string{"v1alpha1", "v1alpha2", "v1"},
-		Resources:   []string{"workloads", "deployments"},
-	},
-}}
-
-func clientConfigFor(path string) admissionregistrationv1.WebhookClientConfig {
-	url := server.baseURL + path
-	return admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: tlsFiles.caPEM}
+// matchesKind says whether a webhook rule covers the kind's group and plural.
+func matchesKind(rules []admissionregistrationv1.RuleWithOperations, group, plural string) bool {
+	for _, rule := range rules {
+		if (slices.Contains(rule.APIGroups, group) || slices.Contains(rule.APIGroups, "*")) &&
+			(slices.Contains(rule.Resources, plural) || slices.Contains(rule.Resources, "*")) {
+			return true
+		}
+	}
+	return false
 }
 
-// admissionPlugins builds the apiserver's two webhook admission plugins on a fake API holding our configurations.
-func admissionPlugins(t *testing.T) (*mutating.Plugin, *validating.Plugin) {
+// kindAdmission is what the harness needs to send a kind's admission cases: the kind, its plural, and the webhooks
+// webhook-config prints for it.
+type kindAdmission struct {
+	groupKind  schema.GroupKind
+	plural     string
+	mutating   []admissionregistrationv1.MutatingWebhook
+	validating []admissionregistrationv1.ValidatingWebhook
+}
+
+// resourceOf is the resource of a case's object: the kind's plural for the kind, Kubernetes' convention otherwise.
+func (k kindAdmission) resourceOf(gvk schema.GroupVersionKind) schema.GroupVersionResource {
+	resource := strings.ToLower(gvk.Kind) + "s"
+	if gvk.GroupKind() == k.groupKind {
+		resource = k.plural
+	}
+	return schema.GroupVersionResource{Group: gvk.Group, Version: gvk.Version, Resource: resource}
+}
+
+// harnessRules are the printed rules for the harness: every operation ("*"), so that the cases of operations the
+// printed rules leave out (DELETE) still reach the server; plus a rule for each other kind the cases send (a kind
+// the service does not serve, to see its refusal). Groups, versions and resources are as printed.
+func harnessRules(printed []admissionregistrationv1.RuleWithOperations, others []schema.GroupVersionResource) []admissionregistrationv1.RuleWithOperations {
+	var rules []admissionregistrationv1.RuleWithOperations
+	for _, rule := range printed {
+		rule = *rule.DeepCopy()
+		rule.Operations = []admissionregistrationv1.OperationType{admissionregistrationv1.OperationAll}
+		rules = append(rules, rule)
+	}
+	for _, other := range others {
+		rules = append(rules, admissionregistrationv1.RuleWithOperations{
+			Operations: []admissionregistrationv1.OperationType{admissionregistrationv1.OperationAll},
+			Rule:       admissionregistrationv1.Rule{APIGroups: []string{other.Group}, APIVersions: []string{other.Version}, Resources: []string{other.Resource}},
+		})
+	}
+	return rules
+}
+
+// admissionFor takes, from what `webhook-config --objects admission` prints, the Mutating and Validating webhooks
+// whose rules cover the folder's kind (group and plural of its CRD), as the harness sends them (harnessRules; the
+// apiserver's defaults filled in). matchConditions are dropped: the cases are the specification of our webhooks'
+// answers, including to requests the conditions spare them (the e2e applies the conditions on a real apiserver).
+func admissionFor(t *testing.T, folder kindFolder, cases []admissionCase) kindAdmission {
+	t.Helper()
+	var objects []map[string]any
+	for _, c := range cases {
+		objects = append(objects, c.Object, c.OldObject)
+	}
+	groupKind, plural := groupKindOf(folder, objects)
+	if groupKind.Group == "" && groupKind.Kind == "" {
+		t.Fatalf("lib/kinds/%s: no crd.yaml and no case object to tell its kind", folder.name)
+	}
+	k := kindAdmission{groupKind: groupKind, plural: plural}
+	var others []schema.GroupVersionResource
+	seen := map[schema.GroupVersionResource]bool{}
+	for _, object := range objects {
+		if object == nil {
+			continue
+		}
+		gvk := (&unstructured.Unstructured{Object: object}).GroupVersionKind()
+		if gvr := k.resourceOf(gvk); gvk.GroupKind() != groupKind && !seen[gvr] {
+			seen[gvr] = true
+			others = append(others, gvr)
+		}
+	}
+	objectsPrinted := webhookConfigObjects(t)
+	for _, config := range objectsPrinted.mutating {
+		for _, webhook := range config.Webhooks {
+			if matchesKind(webhook.Rules, groupKind.Group, plural) {
+				webhook = *webhook.DeepCopy()
+				webhook.Rules = harnessRules(webhook.Rules, others)
+				webhook.MatchConditions = nil
+				if webhook.ReinvocationPolicy == nil {
+					webhook.ReinvocationPolicy = &never
+				}
+				defaults(&webhook.FailurePolicy, &webhook.MatchPolicy, &webhook.TimeoutSeconds, &webhook.NamespaceSelector, &webhook.ObjectSelector)
+				k.mutating = append(k.mutating, webhook)
+			}
+		}
+	}
+	for _, config := range objectsPrinted.validating {
+		for _, webhook := range config.Webhooks {
+			if matchesKind(webhook.Rules, groupKind.Group, plural) {
+				webhook = *webhook.DeepCopy()
+				webhook.Rules = harnessRules(webhook.Rules, others)
+				webhook.MatchConditions = nil
+				defaults(&webhook.FailurePolicy, &webhook.MatchPolicy, &webhook.TimeoutSeconds, &webhook.NamespaceSelector, &webhook.ObjectSelector)
+				k.validating = append(k.validating, webhook)
+			}
+		}
+	}
+	for _, c := range cases {
+		if c.Step == "mutate" && len(k.mutating) == 0 || c.Step == "validate" && len(k.validating) == 0 {
+			t.Fatalf("lib/kinds/%s has %s cases but webhook-config --objects admission prints no %s webhook for %s (%s): is the kind in lib/kinds/admissions.ts?",
+				folder.name, c.Step, c.Step, plural, groupKind.Group)
+		}
+	}
+	return k
+}
+
+func defaults(failure **admissionregistrationv1.FailurePolicyType, match **admissionregistrationv1.MatchPolicyType, seconds **int32, namespaces, objects **metav1.LabelSelector) {
+	if *failure == nil {
+		*failure = &failClosed
+	}
+	if *match == nil {
+		*match = &equivalent
+	}
+	if *seconds == nil {
+		*seconds = &timeout
+	}
+	if *namespaces == nil {
+		*namespaces = everything
+	}
+	if *objects == nil {
+		*objects = everything
+	}
+}
+
+// admissionPlugins builds the apiserver's two webhook admission plugins on a fake API holding the kind's webhooks.
+func admissionPlugins(t *testing.T, k kindAdmission) (*mutating.Plugin, *validating.Plugin) {
 	t.Helper()
 	namespace := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "default"}}
 	mutatingConfig := &admissionregistrationv1.MutatingWebhookConfiguration{
 		ObjectMeta: metav1.ObjectMeta{Name: "karmada-serverless-interpreter"},
-		Webhooks: []admissionregistrationv1.MutatingWebhook{{
-			Name: "default.workloads.workload.example.io", ClientConfig: clientConfigFor("/mutate"), Rules: admissionRules,
-			FailurePolicy: &failClosed, MatchPolicy: &equivalent, SideEffects: &sideEffects, TimeoutSeconds: &timeout,
-			AdmissionReviewVersions: []string{"v1"}, ReinvocationPolicy: &reinvoke,
-			NamespaceSelector: everything, ObjectSelector: everything,
-		}},
+		Webhooks:   k.mutating,
 	}
 	validatingConfig := &admissionregistrationv1.ValidatingWebhookConfiguration{
 		ObjectMeta: metav1.ObjectMeta{Name: "karmada-serverless-interpreter"},
-		Webhooks: []admissionregistrationv1.ValidatingWebhook{{
-			Name: "validate.workloads.workload.example.io", ClientConfig: clientConfigFor("/validate"), Rules: admissionRules,
-			FailurePolicy: &failClosed, MatchPolicy: &equivalent, SideEffects: &sideEffects, TimeoutSeconds: &timeout,
-			AdmissionReviewVersions: []string{"v1"},
-			NamespaceSelector:       everything, ObjectSelector: everything,
-		}},
+		Webhooks:   k.validating,
 	}
 	client := fakeclientset.NewSimpleClientset(namespace, mutatingConfig, validatingConfig)
 	factory := informers.NewSharedInformerFactory(client, 0)
@@ -327,11 +416,21 @@ type recordedWarnings struct{ messages []string }
 
 func (r *recordedWarnings) AddWarning(_, text string) { r.messages = append(r.messages, text) }
 
-// TestAdmissionWebhooks runs every admission case through the apiserver's mutating and validating webhook plugins.
+// TestAdmissionWebhooks runs the admission cases of every kind folder with an admission-cases.yaml through the
+// apiserver's mutating and validating webhook plugins, configured with the webhooks webhook-config prints for the kind.
 func TestAdmissionWebhooks(t *testing.T) {
-	mutator, validator := admissionPlugins(t)
+	for _, folder := range kindsWith(t, "an admission-cases.yaml", func(f kindFolder) bool { return f.admissionCases != "" }) {
+		t.Run(folder.name, func(t *testing.T) {
+			cases := decodeAll[admissionCase](t, folder.admissionCases)
+			runAdmissionCases(t, admissionFor(t, folder, cases), cases)
+		})
+	}
+}
+
+func runAdmissionCases(t *testing.T, k kindAdmission, cases []admissionCase) {
+	t.Helper()
+	mutator, validator := admissionPlugins(t, k)
 	interfaces := admission.NewObjectInterfacesFromScheme(runtime.NewScheme())
-	cases := decodeAll[admissionCase](t, reviewCasesFile("admission-cases.yaml"))
 	ran := 0
 	for _, c := range cases {
 		// Malformed reviews and operations the apiserver never sends are not something its client can carry.
@@ -346,7 +445,7 @@ func TestAdmissionWebhooks(t *testing.T) {
 			}
 			object := &unstructured.Unstructured{Object: typed}
 			gvk := object.GroupVersionKind()
-			resource := schema.GroupVersionResource{Group: gvk.Group, Version: gvk.Version, Resource: strings.ToLower(gvk.Kind) + "s"}
+			resource := k.resourceOf(gvk)
 			var obj, old runtime.Object
 			if c.Object != nil {
 				obj = &unstructured.Unstructured{Object: runtime.DeepCopyJSON(c.Object)}
@@ -363,6 +462,9 @@ func TestAdmissionWebhooks(t *testing.T) {
 				err = mutator.Admit(ctx, attributes, interfaces)
 			} else {
 				err = validator.Validate(ctx, attributes, interfaces)
+			}
+			if !c.Output.Allowed && c.Output.Status == nil {
+				t.Fatal("the case refuses without output.status")
 			}
 			if c.Output.Allowed {
 				if err != nil {
@@ -435,9 +537,11 @@ func unstructuredOf(t *testing.T, raw runtime.RawExtension) *unstructured.Unstru
 }
 
 // TestReviewFixtureEvents replays the convert, mutate and validate event fixtures (valid and invalid, where the
-// apiserver could send them) through the same Kubernetes clients.
+// apiserver could send them) through the same Kubernetes clients. The fixtures are Workload requests (the event
+// fixtures of test/fixtures/events were written for the Workload), so the expected failures and the defaulted
+// spec.replicas below are the Workload's; the CRD and the webhooks are found from each review's kind, as for any kind.
 func TestReviewFixtureEvents(t *testing.T) {
-	safe := workloadConverter(t)
+	folders := kindFolders(t)
 	var err error
 	for _, fixture := range []struct {
 		name  string
@@ -446,9 +550,27 @@ func TestReviewFixtureEvents(t *testing.T) {
 		t.Run(fixture.name, func(t *testing.T) {
 			var review apiextensionsv1.ConversionReview
 			reviewFixture(t, fixture.name, &review)
-			list := &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": "workload.example.io/v1alpha1", "kind": "WorkloadList"}}
+			var objects []*unstructured.Unstructured
 			for _, raw := range review.Request.Objects {
-				list.Items = append(list.Items, *unstructuredOf(t, raw))
+				objects = append(objects, unstructuredOf(t, raw))
+			}
+			if len(objects) == 0 {
+				t.Fatal("the review has no objects")
+			}
+			gvk := objects[0].GroupVersionKind()
+			var crd *apiextensionsv1.CustomResourceDefinition
+			for _, folder := range folders {
+				if folder.crd != nil && folder.crd.Spec.Group == gvk.Group && folder.crd.Spec.Names.Kind == gvk.Kind {
+					crd = crdAsApplied(t, folder)
+				}
+			}
+			if crd == nil {
+				t.Fatalf("no lib/kinds/*/crd.yaml for %s", gvk.GroupKind())
+			}
+			safe := converterFor(t, crd)
+			list := &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": objects[0].GetAPIVersion(), "kind": crd.Spec.Names.ListKind}}
+			for _, object := range objects {
+				list.Items = append(list.Items, *object)
 			}
 			target, _ := schema.ParseGroupVersion(review.Request.DesiredAPIVersion)
 			_, err := safe.ConvertToVersion(list, target)
@@ -460,7 +582,6 @@ func TestReviewFixtureEvents(t *testing.T) {
 			}
 		})
 	}
-	mutator, validator := admissionPlugins(t)
 	interfaces := admission.NewObjectInterfacesFromScheme(runtime.NewScheme())
 	for _, fixture := range []struct {
 		name string
@@ -472,6 +593,17 @@ func TestReviewFixtureEvents(t *testing.T) {
 			request := review.Request
 			gvk := schema.GroupVersionKind{Group: request.Kind.Group, Version: request.Kind.Version, Kind: request.Kind.Kind}
 			gvr := schema.GroupVersionResource{Group: request.Resource.Group, Version: request.Resource.Version, Resource: request.Resource.Resource}
+			var kind *kindAdmission
+			for _, folder := range folders {
+				if folder.crd != nil && folder.crd.Spec.Group == gvk.Group && folder.crd.Spec.Names.Kind == gvk.Kind {
+					k := admissionFor(t, folder, nil)
+					kind = &k
+				}
+			}
+			if kind == nil {
+				t.Fatalf("no lib/kinds/*/crd.yaml for %s", gvk.GroupKind())
+			}
+			mutator, validator := admissionPlugins(t, *kind)
 			var object, old runtime.Object
 			if o := unstructuredOf(t, request.Object); o != nil {
 				object = o
@@ -500,19 +632,5 @@ func TestReviewFixtureEvents(t *testing.T) {
 				t.Fatalf("expected a denial with code %d, got %v", fixture.code, err)
 			}
 		})
-	}
-}
-
-// TestWorkloadCRDValid runs the apiserver's own CRD validation (structural schema, versions, conversion webhook) on
-// lib/kinds/workload/crd.yaml with its conversion URL set, as webhook-config prints it.
-func TestWorkloadCRDValid(t *testing.T) {
-	crd := workloadCRD(t)
-	apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(crd)
-	var internal apiextensions.CustomResourceDefinition
-	if err := apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(crd, &internal, nil); err != nil {
-		t.Fatal(err)
-	}
-	if errs := apiextensionsvalidation.ValidateCustomResourceDefinition(context.Background(), &internal); len(errs) > 0 {
-		t.Fatalf("the apiserver would refuse the CRD: %v", errs.ToAggregate())
 	}
 }
