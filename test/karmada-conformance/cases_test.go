@@ -36,6 +36,16 @@ type testCase struct {
 	File string `json:"-"`
 }
 
+// object is the object the request carries (request.object): for Retain the desiredObj (the observedObj goes in
+// request.observedObject); for every other operation the one object the case gives, desired or observed, as
+// Karmada's testdata runner and this project's case runner (lib/kit/request.ts) take it. nil when there is none.
+func (c testCase) object() *unstructured.Unstructured {
+	if c.DesiredObj != nil || c.Operation == string(configv1alpha1.InterpreterOperationRetain) {
+		return c.DesiredObj
+	}
+	return c.ObservedObj
+}
+
 type expectedError struct {
 	Code            int32  `json:"code"`
 	MessageContains string `json:"messageContains"`

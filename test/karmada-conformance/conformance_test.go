@@ -3,8 +3,10 @@ package conformance
 // The conformance harness: Karmada's own resource interpreter (the one karmada-controller-manager and
 // karmada-agent build with resourceinterpreter.NewResourceInterpreter) is pointed, through
 // ResourceInterpreterWebhookConfigurations, at the local server (`node scripts/start.mjs`, HTTPS on
-// 127.0.0.1 with a throw-away CA given as caBundle), and every Workload case (each version's testdata folder,
-// found by casePatterns) is run through it, once per URL style.
+// 127.0.0.1 with a throw-away CA given as caBundle), and every interpreter case of every kind (each kind's
+// lib/kinds/<kind>/testdata/<version>/ folder, found by casePatterns) is run through it, once per URL style. The
+// configurations claim exactly the kinds, versions and operations the cases are for (interpretedKinds): a new kind
+// folder is checked with no edit here.
 //
 // What this proves and what it does not: the EXPECTED outputs are this project's own case files, i.e. our
 // specification of each operation, not Karmada's. The harness shows that Karmada's own client accepts every answer
@@ -13,6 +15,7 @@ package conformance
 // (test/e2e, against real Karmada components).
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -23,6 +26,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -32,12 +36,14 @@ import (
 
 	admissionv1 "k8s.io/api/admission/v1"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	k8sruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	k8sjson "k8s.io/apimachinery/pkg/util/json"
+	"k8s.io/apimachinery/pkg/util/yaml"
 	dynamicfake "k8s.io/client-go/dynamic/fake"
 	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
@@ -59,10 +65,23 @@ var (
 	rootCancel context.CancelFunc
 )
 
-var workloadGVK = schema.GroupVersionKind{Group: "workload.example.io", Version: "v1alpha1", Kind: "Workload"}
+// interpretedKind is one kind the interpreter cases are for.
+type interpretedKind struct {
+	folder    string // lib/kinds/<folder>
+	groupKind schema.GroupKind
+	// versions are the versions of the cases' desiredObjs and every version the kind's crd.yaml serves: Karmada
+	// matches rules on the object's own apiVersion, so a rule listing fewer would leave objects of the others to
+	// Karmada's defaults.
+	versions []string
+	// operations are those the kind has cases for: what the configurations claim for it.
+	operations map[configv1alpha1.InterpreterOperation]bool
+}
 
-// workloadVersions are the Workload versions the interpreter serves, each with its own folder of cases.
-var workloadVersions = []string{"v1alpha1", "v1alpha2"}
+// interpretedKinds and interpreterCases are read from the case folders before the tests run (loadInterpreterCases).
+var (
+	interpretedKinds []interpretedKind
+	interpreterCases []testCase
+)
 
 // operations are the operations Karmada v1.17 sends, with the local server's per-operation route segment.
 var operations = []struct {
@@ -123,6 +142,11 @@ func run(m *testing.M) int {
 		os.Exit(130)
 	}()
 
+	if interpretedKinds, interpreterCases, err = loadInterpreterCases(root); err != nil {
+		fmt.Fprintln(os.Stderr, "karmada-conformance: interpreter cases:", err)
+		return 1
+	}
+
 	rootCtx, rootCancel = context.WithCancel(context.Background())
 	defer rootCancel()
 
@@ -146,10 +170,28 @@ type urlStyle struct {
 	config func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration
 }
 
-var workloadRule = configv1alpha1.Rule{
-	APIGroups:   []string{workloadGVK.Group},
-	APIVersions: workloadVersions,
-	Kinds:       []string{workloadGVK.Kind},
+// interpreterRules are one rule per interpreted kind (its group, versions and kind: a rule's lists are a cross product,
+// so one rule per kind claims nothing else), for the kinds that have cases for the operation ("*": every kind).
+func interpreterRules(op configv1alpha1.InterpreterOperation) []configv1alpha1.Rule {
+	var rules []configv1alpha1.Rule
+	for _, k := range interpretedKinds {
+		if op == configv1alpha1.InterpreterOperationAll || k.operations[op] {
+			rules = append(rules, configv1alpha1.Rule{
+				APIGroups:   []string{k.groupKind.Group},
+				APIVersions: k.versions,
+				Kinds:       []string{k.groupKind.Kind},
+			})
+		}
+	}
+	return rules
+}
+
+func rulesWithOperations(op configv1alpha1.InterpreterOperation) []configv1alpha1.RuleWithOperations {
+	var rules []configv1alpha1.RuleWithOperations
+	for _, rule := range interpreterRules(op) {
+		rules = append(rules, configv1alpha1.RuleWithOperations{Operations: []configv1alpha1.InterpreterOperation{op}, Rule: rule})
+	}
+	return rules
 }
 
 func webhookConfiguration(name string, hooks ...configv1alpha1.ResourceInterpreterWebhook) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
@@ -166,11 +208,8 @@ func webhookConfiguration(name string, hooks ...configv1alpha1.ResourceInterpret
 func dispatcherHook(url string, caBundle []byte) configv1alpha1.ResourceInterpreterWebhook {
 	timeout := int32(10)
 	return configv1alpha1.ResourceInterpreterWebhook{
-		Name: "workloads.conformance.example.io",
-		Rules: []configv1alpha1.RuleWithOperations{{
-			Operations: []configv1alpha1.InterpreterOperation{configv1alpha1.InterpreterOperationAll},
-			Rule:       workloadRule,
-		}},
+		Name:                       "kinds.conformance.example.io",
+		Rules:                      rulesWithOperations(configv1alpha1.InterpreterOperationAll),
 		ClientConfig:               admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: caBundle},
 		InterpreterContextVersions: []string{"v1alpha1"},
 		TimeoutSeconds:             &timeout, // sent as ?timeout=10s
@@ -184,13 +223,14 @@ var urlStyles = []urlStyle{
 		config: func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
 			var hooks []configv1alpha1.ResourceInterpreterWebhook
 			for _, o := range operations {
+				rules := rulesWithOperations(o.op)
+				if len(rules) == 0 {
+					continue // no kind has cases for it (TestCases fails then)
+				}
 				url := baseURL + "/interpreter/" + o.segment
 				hooks = append(hooks, configv1alpha1.ResourceInterpreterWebhook{
-					Name: o.segment + ".conformance.example.io",
-					Rules: []configv1alpha1.RuleWithOperations{{
-						Operations: []configv1alpha1.InterpreterOperation{o.op},
-						Rule:       workloadRule,
-					}},
+					Name:                       o.segment + ".conformance.example.io",
+					Rules:                      rules,
 					ClientConfig:               admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: caBundle},
 					InterpreterContextVersions: []string{"v1alpha1"},
 				})
@@ -295,75 +335,145 @@ func TestWebhookConfigurationsAdmitted(t *testing.T) {
 				t.Fatalf("Karmada's ValidatingAdmission rejects the %s configuration: %v", style.name, err)
 			}
 			ri := interpreterFor(t, style)
-			// Every served version: Karmada matches rules on the object's own apiVersion, so a rule listing only
-			// v1alpha1 would leave v1alpha2 Workloads to Karmada's defaults.
-			for _, version := range workloadVersions {
-				gvk := workloadGVK
-				gvk.Version = version
-				for _, o := range operations {
-					if !ri.HookEnabled(gvk, o.op) {
-						t.Errorf("HookEnabled(%s, %s) = false", gvk, o.op)
+			// Every kind at every version (Karmada matches rules on the object's own apiVersion, so a rule listing only
+			// one version would leave objects of another to Karmada's defaults), for every operation it has cases for.
+			for _, k := range interpretedKinds {
+				for _, version := range k.versions {
+					gvk := k.groupKind.WithVersion(version)
+					for _, o := range operations {
+						if k.operations[o.op] && !ri.HookEnabled(gvk, o.op) {
+							t.Errorf("HookEnabled(%s, %s) = false", gvk, o.op)
+						}
 					}
 				}
-			}
-			// And nothing else: another kind of the group is left to Karmada (a rule matching too much would call us for
-			// it). Not a native kind: Karmada's HookEnabled is also true where its own default interpreter has one.
-			other := schema.GroupVersionKind{Group: workloadGVK.Group, Version: "v1alpha1", Kind: "Other"}
-			if ri.HookEnabled(other, configv1alpha1.InterpreterOperationInterpretReplica) {
-				t.Errorf("HookEnabled(%s, InterpretReplica) = true: the configuration claims other kinds", other)
+				// And nothing else: another kind of the group is left to Karmada (a rule matching too much would call us
+				// for it). Not a native kind: Karmada's HookEnabled is also true where its own default interpreter has one.
+				other := schema.GroupVersionKind{Group: k.groupKind.Group, Version: k.versions[0], Kind: "Other"}
+				if ri.HookEnabled(other, configv1alpha1.InterpreterOperationInterpretReplica) {
+					t.Errorf("HookEnabled(%s, InterpretReplica) = true: the configuration claims other kinds", other)
+				}
 			}
 		})
 	}
 }
 
-// casePatterns are where testdata case files live, relative to the repository root: one folder per kind
-// (lib/kinds/<kind>/testdata/<version>/) or the older layout (test/cases/<group>/<version>/<Kind>/testdata/).
-// Globbed, so moving the files between the two layouts needs no change here.
+// casePatterns are where testdata case files live, relative to the repository root: one folder per kind,
+// lib/kinds/<kind>/testdata/<version>/ (or files straight in testdata/). Globbed: a new kind needs no change here.
 var casePatterns = []string{
 	"lib/kinds/*/testdata/*.yaml",
 	"lib/kinds/*/testdata/*/*.yaml",
-	"test/cases/*/*/*/testdata/*.yaml",
 }
 
-// workloadCases are every Workload case found by casePatterns, by the version of its desiredObj.
-func workloadCases(t *testing.T) map[string][]testCase {
-	t.Helper()
+// kindFolderOf is the <kind> of lib/kinds/<kind>/… for a file under root.
+func kindFolderOf(root, file string) string {
+	rel, err := filepath.Rel(filepath.Join(root, "lib", "kinds"), file)
+	if err != nil {
+		return ""
+	}
+	return strings.SplitN(filepath.ToSlash(rel), "/", 2)[0]
+}
+
+// loadInterpreterCases reads every case found by casePatterns and the kinds they are for. It checks the layout: every
+// case has its object (testCase.object), a case of testdata/<version>/ is of that version, every version folder has cases, and a
+// folder's cases are of one kind.
+func loadInterpreterCases(root string) ([]interpretedKind, []testCase, error) {
 	var files []string
 	for _, pattern := range casePatterns {
 		matched, err := filepath.Glob(filepath.Join(root, pattern))
 		if err != nil {
-			t.Fatal(err)
+			return nil, nil, err
 		}
 		files = append(files, matched...)
 	}
 	cases, err := loadCaseFiles(files)
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
-	byVersion := map[string][]testCase{}
+	if len(cases) == 0 {
+		return nil, nil, fmt.Errorf("no cases under %v", casePatterns)
+	}
+	versionDirs, err := filepath.Glob(filepath.Join(root, "lib", "kinds", "*", "testdata", "*"))
+	if err != nil {
+		return nil, nil, err
+	}
+	casesIn := map[string]int{}
+	byFolder := map[string]*interpretedKind{}
+	var folders []string
 	for _, c := range cases {
-		if c.DesiredObj == nil {
-			t.Fatalf("%s: case %q has no desiredObj", c.File, c.Name)
+		if c.object() == nil {
+			return nil, nil, fmt.Errorf("%s: case %q has no desiredObj (nor, for %s, an observedObj)", c.File, c.Name, c.Operation)
 		}
-		gvk := c.DesiredObj.GroupVersionKind()
-		if gvk.Group != workloadGVK.Group || gvk.Kind != workloadGVK.Kind {
-			continue // another kind's cases: not wired in this harness's webhook configurations
+		if c.Operation != string(configv1alpha1.InterpreterOperationRetain) && c.DesiredObj != nil && c.ObservedObj != nil {
+			return nil, nil, fmt.Errorf("%s: case %q: %s takes one object, desiredObj or observedObj, not both", c.File, c.Name, c.Operation)
 		}
-		byVersion[gvk.Version] = append(byVersion[gvk.Version], c)
+		gvk := c.object().GroupVersionKind()
+		dir := filepath.Dir(c.File)
+		casesIn[dir]++
+		if filepath.Base(filepath.Dir(dir)) == "testdata" && filepath.Base(dir) != gvk.Version {
+			return nil, nil, fmt.Errorf("%s: case %q is in the %s folder but its object is %s", c.File, c.Name, filepath.Base(dir), gvk)
+		}
+		folder := kindFolderOf(root, c.File)
+		k := byFolder[folder]
+		if k == nil {
+			k = &interpretedKind{folder: folder, groupKind: gvk.GroupKind(), operations: map[configv1alpha1.InterpreterOperation]bool{}}
+			byFolder[folder] = k
+			folders = append(folders, folder)
+		}
+		if gvk.GroupKind() != k.groupKind {
+			return nil, nil, fmt.Errorf("%s: case %q is for %s, the folder's other cases for %s", c.File, c.Name, gvk.GroupKind(), k.groupKind)
+		}
+		if !slices.Contains(k.versions, gvk.Version) {
+			k.versions = append(k.versions, gvk.Version)
+		}
+		k.operations[configv1alpha1.InterpreterOperation(c.Operation)] = true
 	}
-	return byVersion
+	for _, dir := range versionDirs {
+		if info, err := os.Stat(dir); err == nil && info.IsDir() && casesIn[dir] == 0 {
+			return nil, nil, fmt.Errorf("no cases in %s", dir)
+		}
+	}
+	var kinds []interpretedKind
+	for _, folder := range folders {
+		k := byFolder[folder]
+		// Every version the kind's CRD serves (crd.yaml in the folder, when it has one) is claimed too.
+		if served, err := crdServedVersions(filepath.Join(root, "lib", "kinds", folder, "crd.yaml"), k.groupKind); err != nil {
+			return nil, nil, err
+		} else {
+			for _, version := range served {
+				if !slices.Contains(k.versions, version) {
+					k.versions = append(k.versions, version)
+				}
+			}
+		}
+		sort.Strings(k.versions)
+		kinds = append(kinds, *k)
+	}
+	return kinds, cases, nil
 }
 
-// TestCases runs every testdata case through Karmada's ResourceInterpreter, for each URL style.
-func TestCases(t *testing.T) {
-	var cases []testCase
-	byVersion := workloadCases(t)
-	for _, version := range workloadVersions {
-		if len(byVersion[version]) == 0 {
-			t.Fatalf("no Workload %s cases under %v", version, casePatterns)
-		}
-		cases = append(cases, byVersion[version]...)
+// crdServedVersions are the versions file's CRD serves; none when there is no such file.
+func crdServedVersions(file string, groupKind schema.GroupKind) ([]string, error) {
+	data, err := os.ReadFile(file)
+	if os.IsNotExist(err) {
+		return nil, nil
 	}
+	if err != nil {
+		return nil, err
+	}
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := yaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096).Decode(&crd); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if crd.Spec.Group != groupKind.Group || crd.Spec.Names.Kind != groupKind.Kind {
+		return nil, fmt.Errorf("%s is the CRD of %s.%s, but the folder's interpreter cases are for %s", file, crd.Spec.Names.Kind, crd.Spec.Group, groupKind)
+	}
+	return servedVersions(&crd), nil
+}
+
+// TestCases runs every testdata case through Karmada's ResourceInterpreter, for each URL style:
+// TestCases/<style>/<kind folder>/<version>/<operation>/<case>.
+func TestCases(t *testing.T) {
+	cases := interpreterCases
 	seen := map[string]bool{}
 	for _, c := range cases {
 		seen[c.Operation] = true
@@ -373,11 +483,14 @@ func TestCases(t *testing.T) {
 			t.Errorf("no testdata case for %s", o.op)
 		}
 	}
+	for _, k := range interpretedKinds {
+		t.Logf("%s: %s at %v, operations %v", k.folder, k.groupKind, k.versions, mapKeys(k.operations))
+	}
 	for _, style := range urlStyles {
 		t.Run(style.name, func(t *testing.T) {
 			ri := interpreterFor(t, style)
 			for _, c := range cases {
-				t.Run(c.DesiredObj.GroupVersionKind().Version+"/"+c.Operation+"/"+c.Name, func(t *testing.T) {
+				t.Run(kindFolderOf(root, c.File)+"/"+c.object().GroupVersionKind().Version+"/"+c.Operation+"/"+c.Name, func(t *testing.T) {
 					runCase(t, ri, c)
 				})
 			}
@@ -440,7 +553,7 @@ func invoke(ri resourceinterpreter.ResourceInterpreter, op string, desired, obse
 func runCase(t *testing.T, ri resourceinterpreter.ResourceInterpreter, c testCase) {
 	t.Helper()
 	where := fmt.Sprintf("%s: %q", filepath.Base(c.File), c.Name)
-	results, err := invoke(ri, c.Operation, c.DesiredObj, c.ObservedObj, c.StatusItems, c.InputReplicas)
+	results, err := invoke(ri, c.Operation, c.object(), c.ObservedObj, c.StatusItems, c.InputReplicas)
 
 	if c.Error != nil {
 		if err == nil {
@@ -494,10 +607,10 @@ func runCase(t *testing.T, ri resourceinterpreter.ResourceInterpreter, c testCas
 	}
 }
 
-func mapKeys(m map[string]any) []string {
+func mapKeys[K ~string, V any](m map[K]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
-		keys = append(keys, k)
+		keys = append(keys, string(k))
 	}
 	sort.Strings(keys)
 	return keys
@@ -596,6 +709,9 @@ func TestFixtureEvents(t *testing.T) {
 // TestStatusRoundTrip feeds what Karmada gets from InterpretStatus (and InterpretHealth) for three member
 // objects into AggregateStatus, as the binding status controller does (AggregatedStatusItem.Status is the
 // member's reflected status), and checks Karmada accepts the result and readyReplicas is their sum.
+//
+// This test is about the Workload (workload.example.io, lib/kinds/workload): the expected statuses and health are
+// the Workload's rules, so it names the Workload on purpose. The kind-generic checks are TestCases.
 //
 // It also asserts each reflected status and health, which Karmada's defaults would get wrong: without a hook
 // Karmada reflects the whole status (observedGeneration included) and treats every member as Healthy.

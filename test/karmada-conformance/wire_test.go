@@ -62,6 +62,8 @@ func TestKarmadaWireRequest(t *testing.T) {
 	defer proxy.Close()
 	proxyCA := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: proxy.Certificate().Raw})
 
+	// A Workload on purpose: the test is about the wire, and needs one object of a kind the configurations claim
+	// whose InterpretHealth answer it knows (a Workload with readyReplicas >= spec.replicas is healthy).
 	object := &unstructured.Unstructured{Object: map[string]any{
 		"apiVersion": "workload.example.io/v1alpha1",
 		"kind":       "Workload",
