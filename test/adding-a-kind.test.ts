@@ -3,12 +3,13 @@
 // find kinds (case runners, bundle check, webhook-config, conversion properties, seeds), and webhook-config's output.
 // With WALKTHROUGH_FULL=1 (CI runs it so, on its own) the scratch copy runs the whole `npm test` as the doc says.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { repositoryRoot } from '../lib/kit/kinds';
+import { copyRepository } from './support/scratch';
 
 const doc = readFileSync(join(repositoryRoot, 'docs/adding-a-kind.md'), 'utf8');
 /** Fenced blocks whose info string names a file: ```ts lib/kinds/webapp/identity.ts */
@@ -23,12 +24,6 @@ const nested = process.env.ADDING_A_KIND_NESTED === '1';
 /** npm's own warnings about the machine's configuration (e.g. an unknown `nodedir`) are not the walkthrough's. */
 function withoutNpmWarnings(text: string): string {
   return text.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n').trim();
-}
-
-/** The files of a fresh clone (tracked, plus new files not yet committed while developing). */
-function repositoryFiles(): string[] {
-  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: repositoryRoot, encoding: 'utf8' });
-  return listed.stdout.split('\0').filter((file) => file !== '');
 }
 
 describe.skipIf(nested)('docs/adding-a-kind.md', () => {
@@ -46,15 +41,7 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
 
   it('ends with the kind served when followed word for word', () => {
     // Prepare: a fresh clone of the repository (node_modules shared).
-    for (const file of repositoryFiles()) {
-      mkdirSync(dirname(join(scratch, file)), { recursive: true });
-      try {
-        cpSync(join(repositoryRoot, file), join(scratch, file));
-      } catch {
-        // Deleted in the working tree but not yet committed: a clone would not have it either.
-      }
-    }
-    symlinkSync(join(repositoryRoot, 'node_modules'), join(scratch, 'node_modules'));
+    copyRepository(repositoryRoot, scratch);
 
     // Act: step 1, then the files of steps 2 and 3.
     const scaffolded = inScratch(scaffold!);
@@ -79,7 +66,8 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
       'test/stack/bundle-contents.test.ts test/webhook-config.test.ts test/review-webhook-config.test.ts',
       'test/property/conversion.property.test.ts test/property/transport.property.test.ts',
     ].join(' '));
-    expect(tests.status, tests.stdout.slice(-4000)).toBe(0);
+    const failures = tests.stdout.split('\n').filter((line) => /×|FAIL/.test(line)).join('\n');
+    expect(tests.status, failures || tests.stdout.slice(-4000)).toBe(0);
     if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/webapp\/testdata\/v1beta1\/retain-test\.yaml/);
     const printed = inScratch(config!);
     expect(printed.status).toBe(0);

@@ -2,12 +2,13 @@
 // own Rollout CRD, renamed so that it is not the Rollout this service serves): files that typecheck and cases that
 // pass. The walkthrough (test/adding-a-kind.test.ts) covers a CRD with two versions and admission.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../lib/kit/kinds';
 import { main } from '../scripts/new-kind';
+import { copyRepository } from './support/scratch';
 
 const scratch = mkdtempSync(join(tmpdir(), 'new-kind-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -63,12 +64,7 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
   it('writes a folder that typechecks, whose recorded cases pass, with types of the whole schema', () => {
     expect(argoRolloutCrd(), 'Argo Rollouts v1.8.3 in the Go module cache (cd test/e2e/build/argo-rollouts && go mod download)').toBeDefined();
     // Prepare: a copy of the repository, and the CRD renamed (group and kind) so that it is a kind not yet served.
-    for (const name of spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: repositoryRoot, encoding: 'utf8' }).stdout.split('\0')) {
-      if (name === '' || !existsSync(join(repositoryRoot, name))) continue;
-      mkdirSync(dirname(join(scratch, 'repo', name)), { recursive: true });
-      cpSync(join(repositoryRoot, name), join(scratch, 'repo', name));
-    }
-    symlinkSync(join(repositoryRoot, 'node_modules'), join(scratch, 'repo', 'node_modules'));
+    copyRepository(repositoryRoot, join(scratch, 'repo'));
     const renamed = readFileSync(argoRolloutCrd()!, 'utf8').replaceAll('argoproj.io', 'scaffold.example.io').replaceAll('kind: Rollout', 'kind: CanaryApp')
       .replaceAll('plural: rollouts', 'plural: canaryapps').replaceAll('singular: rollout', 'singular: canaryapp').replace(/listKind: RolloutList/, 'listKind: CanaryAppList');
     const crd = join(scratch, 'canaryapp-crd.yaml');

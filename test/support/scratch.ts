@@ -1,0 +1,32 @@
+// A scratch copy of the repository, as a fresh clone has it (node_modules linked): for tests that follow a
+// walkthrough or run a command that writes into the repository.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+/** What a clone would not have, when the repository is not a git checkout (a scratch copy itself). */
+const notCloned = new Set(['node_modules', '.git', '.serverless', '.esbuild', '.build', 'coverage']);
+
+function walked(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (notCloned.has(entry.name)) return [];
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walked(root, path) : [relative(root, path)];
+  });
+}
+
+/** The files of a fresh clone: tracked, plus new ones not yet committed (git), or every file but the build outputs. */
+export function repositoryFiles(root: string): string[] {
+  if (!existsSync(join(root, '.git'))) return walked(root);
+  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' });
+  return listed.stdout.split('\0').filter((file) => file !== '' && existsSync(join(root, file)));
+}
+
+/** Copies the repository at `root` into `into` and links its node_modules there. */
+export function copyRepository(root: string, into: string): void {
+  for (const file of repositoryFiles(root)) {
+    mkdirSync(dirname(join(into, file)), { recursive: true });
+    cpSync(join(root, file), join(into, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'));
+}
