@@ -125,6 +125,28 @@ export async function applyDuplicated(context: Context, namespace: string, name:
   await kubectl(context.env, 'karmada-apiserver', ['apply', '-f', '-'], `${stringify(workload)}---\n${stringify(policy)}`);
 }
 
+/** A PropagationPolicy dividing `selector`'s replicas by static weights, e.g. `{member1: 3, member4: 2}`. */
+export function weightedPolicy(namespace: string, name: string, selector: { apiVersion: string; kind: string }, weights: Record<string, number>, options: { propagateDeps?: boolean } = {}): KubeObject {
+  const clusters = Object.keys(weights);
+  return {
+    apiVersion: 'policy.karmada.io/v1alpha1',
+    kind: 'PropagationPolicy',
+    metadata: { name, namespace },
+    spec: {
+      ...(options.propagateDeps ? { propagateDeps: true } : {}),
+      resourceSelectors: [{ ...selector, name }],
+      placement: {
+        clusterAffinity: { clusterNames: clusters },
+        replicaScheduling: {
+          replicaSchedulingType: 'Divided',
+          replicaDivisionPreference: 'Weighted',
+          weightPreference: { staticWeightList: clusters.map((cluster) => ({ targetCluster: { clusterNames: [cluster] }, weight: weights[cluster]! })) },
+        },
+      },
+    },
+  } as KubeObject;
+}
+
 /** Annotation a check changes in the same patch as the field under test, then waits for on the member (rule 3). */
 export const stepAnnotation = 'e2e.karmada-serverless.test/step';
 export const stepOf = (object: KubeObject) => object.metadata?.annotations?.[stepAnnotation];

@@ -36,6 +36,7 @@ import {
   targetClusters,
   waitKarmada,
   workFor,
+  weightedPolicy,
   type Context,
   type Scenario,
 } from '../lib/checks';
@@ -67,20 +68,7 @@ function manifests(push: string, pull: string, replicas: number): string {
     apiVersion: 'workload.example.io/v1alpha2', kind: 'Workload', metadata: { name, namespace: ns, labels: { app: name } },
     spec: { replicas, rollout: { paused: false }, template },
   };
-  const policy = {
-    apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name, namespace: ns },
-    spec: {
-      resourceSelectors: [{ apiVersion: 'workload.example.io/v1alpha2', kind: 'Workload', name }],
-      placement: {
-        clusterAffinity: { clusterNames: [push, pull] },
-        replicaScheduling: {
-          replicaSchedulingType: 'Divided',
-          replicaDivisionPreference: 'Weighted',
-          weightPreference: { staticWeightList: [{ targetCluster: { clusterNames: [push] }, weight: 3 }, { targetCluster: { clusterNames: [pull] }, weight: 2 }] },
-        },
-      },
-    },
-  };
+  const policy = weightedPolicy(ns, name, { apiVersion: 'workload.example.io/v1alpha2', kind: 'Workload' }, { [push]: 3, [pull]: 2 });
   return `${stringify(workload)}---\n${stringify(policy)}`;
 }
 

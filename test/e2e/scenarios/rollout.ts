@@ -27,6 +27,7 @@ import {
   waitKarmada,
   waitMember,
   workloadPath,
+  weightedPolicy,
   type Context,
   type Scenario,
 } from '../lib/checks';
@@ -113,21 +114,7 @@ function manifests(push: string, pull: string): string {
       template: { metadata: { labels: { app: name } }, spec: { containers: image('1.4.2') } },
     },
   };
-  const policy = {
-    apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name, namespace: ns },
-    spec: {
-      propagateDeps: true,
-      resourceSelectors: [{ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name }],
-      placement: {
-        clusterAffinity: { clusterNames: [push, pull] },
-        replicaScheduling: {
-          replicaSchedulingType: 'Divided',
-          replicaDivisionPreference: 'Weighted',
-          weightPreference: { staticWeightList: [{ targetCluster: { clusterNames: [push] }, weight: 3 }, { targetCluster: { clusterNames: [pull] }, weight: 2 }] },
-        },
-      },
-    },
-  };
+  const policy = weightedPolicy(ns, name, { apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout' }, { [push]: 3, [pull]: 2 }, { propagateDeps: true });
   return [service(`${name}-canary`), service(`${name}-stable`), analysis, rollout, policy].map((object) => stringify(object)).join('---\n');
 }
 
