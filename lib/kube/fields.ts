@@ -5,6 +5,11 @@ import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../protocol/types';
 
 
+/** A field's path below `path`, as messages name it; the root path '' (a converter's view) gives the bare name. */
+export function fieldPath(path: string, name: string): string {
+  return path === '' ? name : `${path}.${name}`;
+}
+
 /** The value at `parent[name]` (own properties only), undefined when absent or null: the one way every reader looks a field up. */
 export function fieldValue(parent: JsonObject | undefined, name: string): JsonValue | undefined {
   if (parent === undefined || !Object.hasOwn(parent, name)) return undefined;

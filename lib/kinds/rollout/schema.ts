@@ -1,7 +1,7 @@
 // The Rollout's one reader: turns an object into the typed Rollout, or a FieldFailure naming the field. It reads
 // exactly the fields the interpreter uses; the types below are hand-written from Argo Rollouts v1.8.3's
 // pkg/apis/rollouts/v1alpha1/types.go (json tags), for those fields only (see README.md, "Types").
-import { arrayField, booleanField, checkListLength, countField, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
+import { arrayField, booleanField, checkListLength, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import { generationField, metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import { describeJson } from '../../protocol/json';
@@ -132,10 +132,7 @@ export interface ReflectedStatus extends RolloutStatus {
   resourceTemplateGeneration?: number;
 }
 
-/** `path` joined with a field name. */
-function at(path: string, name: string): string {
-  return `${path}.${name}`;
-}
+const at = fieldPath;
 
 function stringItems(parent: JsonObject | undefined, name: string, path: string): string[] | undefined {
   if (fieldValue(parent, name) === undefined) return undefined;

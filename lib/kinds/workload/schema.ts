@@ -1,6 +1,6 @@
 // The Workload's one reader: turns an object of any served version into the typed Workload, or a FieldFailure
 // naming the field. The interpreter, the conversion and the admission read the kind's own fields through it.
-import { booleanField, countField, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
+import { booleanField, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import { isJsonObject } from '../../protocol/json';
 import type { GroupVersionKind, JsonObject, JsonValue } from '../../protocol/types';
@@ -29,10 +29,7 @@ export interface WorkloadStatus {
   conditions?: JsonObject[];
 }
 
-/** `path` joined with a field name; the root path '' (a converter's view) gives the bare name. */
-function at(path: string, name: string): string {
-  return path === '' ? name : `${path}.${name}`;
-}
+const at = fieldPath;
 
 /** A status as a member reports it (also what InterpretStatus returned, read back by AggregateStatus). */
 export function readStatus(status: JsonObject, path: string): WorkloadStatus {
