@@ -1,6 +1,6 @@
-// One HTTP(S) client for tests and benchmarks: any method and body, a CA of our own for HTTPS (never "insecure"),
-// one fresh connection per call, the whole answer as text.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+// One HTTP(S) client for tests, benchmarks and the e2e: any method and body, a CA of our own for HTTPS (never
+// "insecure"), one fresh connection per call unless an agent is given, the whole answer as text.
+import { request as httpRequest, type Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 export interface RequestOptions {
@@ -10,6 +10,8 @@ export interface RequestOptions {
   /** PEM CA certificate(s) to trust for HTTPS, instead of the system's. */
   ca?: string | Buffer;
   timeoutMs?: number;
+  /** Keep-alive connections to reuse (the e2e's API server clients); none: a fresh connection per call. */
+  agent?: HttpAgent;
 }
 
 export interface Answer {
@@ -29,7 +31,7 @@ export function request(url: string | URL, options: RequestOptions = {}): Promis
       {
         method: options.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
-        agent: false,
+        agent: options.agent ?? false,
         timeout: options.timeoutMs ?? 10_000,
         ...(options.ca !== undefined ? { ca: options.ca } : {}),
       },

@@ -1,7 +1,8 @@
 // A minimal JSON client for one API server (bearer token, our CA), plus kubeconfig files for Karmada's components and kubectl.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:https';
+import { Agent } from 'node:https';
+import { request } from '../../support/http';
 
 export interface ApiServer {
   name: string;
@@ -38,49 +39,34 @@ export class Kube {
 
   async call(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<KubeObject> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const url = new URL(path, this.server.url);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        url,
-        {
-          method,
-          agent: this.agent,
-          timeout: 15_000,
-          headers: {
-            Authorization: `Bearer ${this.server.token}`,
-            Accept: 'application/json',
-            ...(payload === undefined ? {} : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) }),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            if (status >= 200 && status < 300) {
-              try {
-                resolve(text === '' ? {} : (JSON.parse(text) as KubeObject));
-              } catch {
-                resolve({ text }); // /readyz, /healthz answer plain text
-              }
-            } else {
-              let message = text.slice(0, 300);
-              try {
-                message = (JSON.parse(text) as { message?: string }).message ?? message;
-              } catch {
-                // Not JSON: keep the text.
-              }
-              reject(new KubeError(`${this.server.name}: ${method} ${path}: HTTP ${status}: ${message}`, status, text));
-            }
-          });
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`${this.server.name}: ${method} ${path}: timed out`)));
-      req.on('error', reject);
-      if (payload !== undefined) req.write(payload);
-      req.end();
+    const answer = await request(new URL(path, this.server.url), {
+      method,
+      agent: this.agent,
+      timeoutMs: 15_000,
+      headers: {
+        Authorization: `Bearer ${this.server.token}`,
+        Accept: 'application/json',
+        ...(payload === undefined ? {} : { 'Content-Type': contentType }),
+      },
+      ...(payload === undefined ? {} : { body: payload }),
+    }).catch((error: Error) => {
+      throw new Error(`${this.server.name}: ${method} ${path}: ${error.message}`);
     });
+    const { status, text } = answer;
+    if (status >= 200 && status < 300) {
+      try {
+        return text === '' ? {} : (JSON.parse(text) as KubeObject);
+      } catch {
+        return { text }; // /readyz, /healthz answer plain text
+      }
+    }
+    let message = text.slice(0, 300);
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    throw new KubeError(`${this.server.name}: ${method} ${path}: HTTP ${status}: ${message}`, status, text);
   }
 
   get(path: string): Promise<KubeObject> {

@@ -2,7 +2,7 @@
 // nothing but what a scenario applies (no Karmada), so that a verdict can only come from the objects applied there.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { request } from '../../support/http';
 import { join } from 'node:path';
 import type { Binaries } from '../lib/build';
 import { writeKubeconfig, type ApiServer } from '../lib/kube';
@@ -30,40 +30,31 @@ function warningText(header: string): string {
 }
 
 /** A raw call: the answer whatever its status (a denial is an observation here, not an error). */
-export function call(server: ApiServer, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Answer> {
+export async function call(server: ApiServer, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(path, server.url), {
-      method,
-      ca: readFileSync(server.caFile),
-      timeout: 30_000,
-      headers: {
-        Authorization: `Bearer ${server.token}`,
-        Accept: 'application/json',
-        ...(payload === undefined ? {} : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) }),
-      },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        let parsed: Record<string, any>;
-        try {
-          parsed = text === '' ? {} : (JSON.parse(text) as Record<string, any>);
-        } catch {
-          parsed = { text };
-        }
-        const header = res.headers.warning;
-        const warnings = (header === undefined ? [] : Array.isArray(header) ? header : [header])
-          .flatMap((value) => value.split(/,(?=\s*\d{3} )/)).map((value) => warningText(value.trim()));
-        resolve({ status: res.statusCode ?? 0, body: parsed, warnings });
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error(`${server.name}: ${method} ${path}: timed out`)));
-    req.on('error', reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
+  const answer = await request(new URL(path, server.url), {
+    method,
+    ca: readFileSync(server.caFile),
+    timeoutMs: 30_000,
+    headers: {
+      Authorization: `Bearer ${server.token}`,
+      Accept: 'application/json',
+      ...(payload === undefined ? {} : { 'Content-Type': contentType }),
+    },
+    ...(payload === undefined ? {} : { body: payload }),
+  }).catch((error: Error) => {
+    throw new Error(`${server.name}: ${method} ${path}: ${error.message}`);
   });
+  let parsed: Record<string, any>;
+  try {
+    parsed = answer.text === '' ? {} : (JSON.parse(answer.text) as Record<string, any>);
+  } catch {
+    parsed = { text: answer.text };
+  }
+  const header = answer.headers.warning;
+  const warnings = (header === undefined ? [] : Array.isArray(header) ? header : [header])
+    .flatMap((value) => value.split(/,(?=\s*\d{3} )/)).map((value) => warningText(value.trim()));
+  return { status: answer.status, body: parsed, warnings };
 }
 
 /** Like call, but anything other than 2xx is an error naming the call. */
