@@ -1,6 +1,6 @@
 'use strict';
 // The one esbuild configuration of the function bundles. serverless-esbuild reads it (`custom.esbuild.config` in
-// serverless.yml), and the benchmarks, the bundle-contents test and `npm start` (scripts/start.mjs) build from the
+// serverless.yml), and the benchmarks, the bundle-contents test and `npm start` (scripts/start.cjs) build from the
 // same options, so what is measured and checked is what is deployed.
 
 /**

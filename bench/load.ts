@@ -226,7 +226,7 @@ try {
   if (growth > rssTolerance) failures.push(`RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${rssTolerance * 100}%)`);
 
   printTable(
-    'Load on loopback (autocannon → node scripts/start.mjs, as npm start runs it)',
+    'Load on loopback (autocannon → node scripts/start.cjs, as npm start runs it)',
     ['figure', 'value'],
     [
       ['requests answered (checked: every body)', answered],

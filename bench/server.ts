@@ -1,4 +1,4 @@
-// Local server (`npm start`'s scripts/start.mjs) vs a bare node:http echo server: same body, same autocannon settings.
+// Local server (`npm start`'s scripts/start.cjs) vs a bare node:http echo server: same body, same autocannon settings.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';

@@ -31,7 +31,7 @@ describe('npm start', () => {
 
   describe('on a port in use', () => {
     it.each([
-      ['node scripts/start.mjs', 'node', {}],
+      ['node scripts/start.cjs', 'node', {}],
       ['npm start', 'npm', {}],
       ['WORKERS=2 npm start', 'npm', { WORKERS: '2' }],
     ] as const)('%s: one line naming the port, exit code 2', async (_name, via, env) => {

@@ -1,5 +1,6 @@
 // `npm start`: serves the Lambda handlers on HOST:PORT (127.0.0.1:8080), over HTTPS when TLS_CERT/TLS_KEY are set.
 // WORKERS=N (default 1) runs N server processes on the same port with node:cluster, to use more than one core.
+// No top-level await: the bundle is CommonJS (scripts/start.cjs says why).
 import cluster from 'node:cluster';
 
 // EMF metric lines are for CloudWatch; locally they would double the output. Set before the handlers load.
@@ -12,10 +13,10 @@ if (!/^[0-9]+$/.test(workersText) || workers < 1 || workers > 64) {
   process.exit(2);
 }
 
-if (workers > 1 && cluster.isPrimary) {
-  // The primary only forks and watches: it never loads the handlers.
-  const { runPrimary } = await import('./primary');
-  runPrimary(workers);
-} else {
-  await import('./serve');
-}
+// The primary only forks and watches: it never loads the handlers.
+const started = workers > 1 && cluster.isPrimary ? import('./primary').then(({ runPrimary }) => runPrimary(workers)) : import('./serve').then(({ serve }) => serve());
+started.catch((error: unknown) => {
+  // Only a programming error gets here (every bad setting is refused with its own line): say so, without a stack.
+  console.error(`karmada-interpreter: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

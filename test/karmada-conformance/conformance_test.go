@@ -2,7 +2,7 @@ package conformance
 
 // The conformance harness: Karmada's own resource interpreter (the one karmada-controller-manager and
 // karmada-agent build with resourceinterpreter.NewResourceInterpreter) is pointed, through
-// ResourceInterpreterWebhookConfigurations, at the local server (`node scripts/start.mjs`, HTTPS on
+// ResourceInterpreterWebhookConfigurations, at the local server (`node scripts/start.cjs`, HTTPS on
 // 127.0.0.1 with a throw-away CA given as caBundle), and every interpreter case of every kind (each kind's
 // lib/kinds/<kind>/testdata/<version>/ folder, found by casePatterns) is run through it, once per URL style. The
 // configurations claim exactly the kinds, versions and operations the cases are for (interpretedKinds): a new kind

@@ -23,7 +23,7 @@ import (
 	"time"
 )
 
-// localServer is `node scripts/start.mjs` run from the repository root, in its own process group.
+// localServer is `node scripts/start.cjs` run from the repository root, in its own process group.
 type localServer struct {
 	cmd     *exec.Cmd
 	baseURL string // e.g. https://127.0.0.1:43117
@@ -38,7 +38,7 @@ type localServer struct {
 
 var listeningLine = regexp.MustCompile(`karmada-interpreter listening on (https?://127\.0\.0\.1:\d+) `)
 
-// repoRoot walks up from the test's working directory to the directory holding scripts/start.mjs.
+// repoRoot walks up from the test's working directory to the directory holding scripts/start.cjs.
 func repoRoot() (string, error) {
 	if root := os.Getenv("KARMADA_CONFORMANCE_REPO_ROOT"); root != "" {
 		return filepath.Abs(root)
@@ -48,12 +48,12 @@ func repoRoot() (string, error) {
 		return "", err
 	}
 	for {
-		if _, err := os.Stat(filepath.Join(dir, "scripts", "start.mjs")); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, "scripts", "start.cjs")); err == nil {
 			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", errors.New("scripts/start.mjs not found above the working directory")
+			return "", errors.New("scripts/start.cjs not found above the working directory")
 		}
 		dir = parent
 	}
@@ -132,7 +132,7 @@ func startLocalServer(root string, tlsFiles *tlsMaterial, wait time.Duration) (*
 	if node == "" {
 		node = "node"
 	}
-	cmd := exec.Command(node, "scripts/start.mjs")
+	cmd := exec.Command(node, "scripts/start.cjs")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(),
 		"HOST=127.0.0.1",
@@ -150,7 +150,7 @@ func startLocalServer(root string, tlsFiles *tlsMaterial, wait time.Duration) (*
 	s := &localServer{cmd: cmd, exited: make(chan struct{})}
 	cmd.Stderr = lockedWriter{s}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s scripts/start.mjs: %w", node, err)
+		return nil, fmt.Errorf("starting %s scripts/start.cjs: %w", node, err)
 	}
 
 	found := make(chan string, 1)

@@ -15,7 +15,7 @@ export const startNodeArgs: readonly string[] = (() => {
   const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
   const words = scripts.start!.trim().split(/\s+/);
   const node = words.indexOf('node');
-  if (node === -1 || !words.includes('scripts/start.mjs')) throw new Error(`package.json's start script is not a node command: ${scripts.start}`);
+  if (node === -1 || !words.includes('scripts/start.cjs')) throw new Error(`package.json's start script is not a node command: ${scripts.start}`);
   return words.slice(node + 1);
 })();
 
