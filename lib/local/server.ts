@@ -6,10 +6,13 @@ import { logger } from '../observability/call-record';
 import { matchRoute, type RouteMatch } from '../routes';
 import { maxBodyBytes, type HttpApiHandler } from '../transport/http-api';
 import { httpApiEventOf } from './http-api-event';
+import { idleCollector, type IdleCollector } from './idle-collector';
 
 export interface LocalServerOptions {
   handlers: Readonly<Record<string, HttpApiHandler>>;
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /** A full garbage collection, run when the server goes idle after large bodies (idle-collector.ts); none: never. */
+  collect?: () => void;
 }
 
 /** API Gateway's own answers, for requests that never reach a function. */
@@ -142,7 +145,7 @@ function routeOf(method: string, path: string): RouteMatch | undefined {
   return match;
 }
 
-function serve(request: IncomingMessage, response: ServerResponse, handlers: LocalServerOptions['handlers']): void {
+function serve(request: IncomingMessage, response: ServerResponse, handlers: LocalServerOptions['handlers'], collector: IdleCollector): void {
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -163,12 +166,25 @@ function serve(request: IncomingMessage, response: ServerResponse, handlers: Loc
       }
       // The event is built before `done` returns: `raw` may be the kept buffer, reused by the next request.
       let answered: Promise<APIGatewayProxyStructuredResultV2>;
+      collector.started(raw.length);
       try {
         answered = handler(httpApiEventOf(request, raw, match));
       } catch (error) {
+        collector.finished();
         return failed(response, error);
       }
-      answered.then((result) => sendResult(response, result)).catch((error: unknown) => failed(response, error));
+      answered
+        .then(
+          (result) => {
+            collector.finished();
+            sendResult(response, result);
+          },
+          (error: unknown) => {
+            collector.finished();
+            failed(response, error);
+          },
+        )
+        .catch((error: unknown) => failed(response, error));
     },
     (error) => failed(response, error),
   );
@@ -180,10 +196,11 @@ function failed(response: ServerResponse, error: unknown): void {
   else response.destroy();
 }
 
-export function createLocalServer({ handlers, tls }: LocalServerOptions): Server {
+export function createLocalServer({ handlers, tls, collect }: LocalServerOptions): Server {
+  const collector = idleCollector(collect === undefined ? undefined : { collect });
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     try {
-      serve(request, response, handlers);
+      serve(request, response, handlers, collector);
     } catch (error) {
       failed(response, error);
     }

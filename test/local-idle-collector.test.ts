@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { idleCollector, largeBodyBytes } from '../lib/local/idle-collector';
+
+/** A collector on a hand-driven clock: `advance` runs the timers that come due. */
+function harness(thresholdBytes = 3 * largeBodyBytes) {
+  let clock = 0;
+  const timers: { at: number; run: () => void }[] = [];
+  let collections = 0;
+  const collector = idleCollector({ collect: () => collections++, thresholdBytes, quietMs: 100, now: () => clock, after: (ms, run) => timers.push({ at: clock + ms, run }) });
+  const advance = (ms: number) => {
+    const until = clock + ms;
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at);
+      if (timers.length === 0 || timers[0]!.at > until) break;
+      const next = timers.shift()!;
+      clock = next.at;
+      next.run();
+    }
+    clock = until;
+  };
+  return { collector, advance, collections: () => collections, timers: () => timers.length };
+}
+
+describe('idle collector', () => {
+  it('collects once the server has been quiet for quietMs after enough large bodies', () => {
+    const h = harness();
+    for (let i = 0; i < 3; i++) {
+      h.collector.started(largeBodyBytes);
+      h.collector.finished();
+    }
+    h.advance(99);
+    expect(h.collections()).toBe(0);
+    h.advance(1);
+    expect(h.collections()).toBe(1);
+    // Nothing new since: no second collection.
+    h.advance(1_000);
+    expect(h.collections()).toBe(1);
+  });
+
+  it('never collects for small bodies, however many', () => {
+    const h = harness();
+    for (let i = 0; i < 10_000; i++) {
+      h.collector.started(largeBodyBytes - 1);
+      h.collector.finished();
+    }
+    h.advance(10_000);
+    expect(h.collections()).toBe(0);
+    expect(h.timers()).toBe(0);
+  });
+
+  it('waits while requests keep coming (load), and while one is in flight', () => {
+    const h = harness();
+    for (let i = 0; i < 50; i++) {
+      h.collector.started(largeBodyBytes);
+      h.collector.finished();
+      h.advance(50);
+    }
+    expect(h.collections()).toBe(0);
+    // At most one timer waits at a time, whatever the request rate.
+    expect(h.timers()).toBeLessThanOrEqual(1);
+    h.collector.started(10);
+    h.advance(1_000);
+    expect(h.collections()).toBe(0);
+    h.collector.finished();
+    h.advance(100);
+    expect(h.collections()).toBe(1);
+  });
+
+  it('does nothing without a collection to call', () => {
+    const collector = idleCollector(undefined);
+    collector.started(10 * largeBodyBytes);
+    collector.finished();
+  });
+});
