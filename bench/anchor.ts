@@ -121,7 +121,7 @@ export const anchorWorkers = process.env.BENCH_ANCHOR_WORKERS ?? '1';
 function startLocal(pki: Pki, probe: AnchorCase, command: Via = 'npm'): Promise<Server> {
   const port = nextPort++;
   const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', TLS_CERT: pki.cert, TLS_KEY: pki.key, POWERTOOLS_LOG_LEVEL: undefined, POWERTOOLS_METRICS_DISABLED: undefined, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', WORKERS: anchorWorkers });
-  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.mjs)', startCommand(command), env, port, (c) => c.localPath, probe, pki.ca);
+  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.cjs)', startCommand(command), env, port, (c) => c.localPath, probe, pki.ca);
 }
 
 /** A process and its descendants, minus npm and sh wrappers (they are not the server). */
@@ -235,7 +235,7 @@ export interface AnchorResult {
   settings: AnchorSettings;
   rows: AnchorRow[];
   /** After: read at once when the last load ends; high-water: VmHWM of the server processes at that moment. */
-  rssMb: { goIdle: number; localIdle: number; goAfter: number; localAfter: number; goHighWater: number; localHighWater: number };
+  rssMb: { goIdle: number; localIdle: number; goAfter: number; localAfter: number; goSettled: number; localSettled: number; goHighWater: number; localHighWater: number };
   startupMs: { go: number[]; npmStart: number[]; nodeStart: number[]; npmNoop: number[] };
   bodyBytes: Record<string, number>;
 }
@@ -269,7 +269,7 @@ export async function measureAnchor(settings: AnchorSettings, log: (line: string
   try {
     // Start-up, interleaved: spawn → first good InterpretReplica answer, each server alone.
     const startupMs: AnchorResult['startupMs'] = { go: [], npmStart: [], nodeStart: [], npmNoop: [] };
-    log(`start-up: ${settings.startupRuns} rounds of Go example / npm start / node scripts/start.mjs / npm start of a no-op package...`);
+    log(`start-up: ${settings.startupRuns} rounds of Go example / npm start / node scripts/start.cjs / npm start of a no-op package...`);
     for (let round = 0; round < settings.startupRuns + 1; round++) {
       const go = await startGo(binary, pki, probe);
       await go.stop();
@@ -315,10 +315,14 @@ export async function measureAnchor(settings: AnchorSettings, log: (line: string
       }
       const after = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
       const highWater = { go: serverRssMb(go.child.pid!, 'VmHWM'), local: serverRssMb(local.child.pid!, 'VmHWM') };
+      // And once both have been idle for a second: what each gives back after a burst (Go's runtime and ours both
+      // free memory when idle; the reading "at once" holds whatever garbage the last load left).
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const settled = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
       return {
         settings,
         rows,
-        rssMb: { goIdle: idle.go, localIdle: idle.local, goAfter: after.go, localAfter: after.local, goHighWater: highWater.go, localHighWater: highWater.local },
+        rssMb: { goIdle: idle.go, localIdle: idle.local, goAfter: after.go, localAfter: after.local, goSettled: settled.go, localSettled: settled.local, goHighWater: highWater.go, localHighWater: highWater.local },
         startupMs,
         bodyBytes: Object.fromEntries(cases.map((c) => [c.name, Buffer.byteLength(c.body)])),
       };
