@@ -18,16 +18,21 @@ function harness(thresholdBytes = 3 * largeBodyBytes) {
     }
     clock = until;
   };
-  return { collector, advance, collections: () => collections, timers: () => timers.length };
+  /** `count` requests of `bodyBytes` each, one after the other, `gapMs` apart. */
+  const serve = (count: number, bodyBytes: number, gapMs = 0) => {
+    for (let i = 0; i < count; i++) {
+      collector.started(bodyBytes);
+      collector.finished();
+      if (gapMs > 0) advance(gapMs);
+    }
+  };
+  return { collector, advance, serve, collections: () => collections, timers: () => timers.length };
 }
 
 describe('idle collector', () => {
   it('collects once the server has been quiet for quietMs after enough large bodies', () => {
     const h = harness();
-    for (let i = 0; i < 3; i++) {
-      h.collector.started(largeBodyBytes);
-      h.collector.finished();
-    }
+    h.serve(3, largeBodyBytes);
     h.advance(99);
     expect(h.collections()).toBe(0);
     h.advance(1);
@@ -39,10 +44,7 @@ describe('idle collector', () => {
 
   it('never collects for small bodies, however many', () => {
     const h = harness();
-    for (let i = 0; i < 10_000; i++) {
-      h.collector.started(largeBodyBytes - 1);
-      h.collector.finished();
-    }
+    h.serve(10_000, largeBodyBytes - 1);
     h.advance(10_000);
     expect(h.collections()).toBe(0);
     expect(h.timers()).toBe(0);
@@ -50,11 +52,7 @@ describe('idle collector', () => {
 
   it('waits while requests keep coming (load), and while one is in flight', () => {
     const h = harness();
-    for (let i = 0; i < 50; i++) {
-      h.collector.started(largeBodyBytes);
-      h.collector.finished();
-      h.advance(50);
-    }
+    h.serve(50, largeBodyBytes, 50);
     expect(h.collections()).toBe(0);
     // At most one timer waits at a time, whatever the request rate.
     expect(h.timers()).toBeLessThanOrEqual(1);

@@ -18,7 +18,7 @@ export interface IdleCollectorOptions {
   collect: () => void;
   /** Large-body bytes since the last collection before a quiet moment triggers one. */
   thresholdBytes?: number;
-  /** How long without a request starting or finishing counts as quiet. */
+  /** How long after the last request finished, with none in flight, counts as quiet. */
   quietMs?: number;
   now?: () => number;
   /** A one-shot timer that does not keep the process alive (tests pass their own). */
@@ -60,13 +60,15 @@ export function idleCollector(options: IdleCollectorOptions | undefined): IdleCo
   return {
     started(bodyBytes) {
       inFlight++;
-      lastActivity = now();
       if (bodyBytes >= largeBodyBytes) bytesSince += bodyBytes;
     },
     finished() {
       inFlight--;
+      // Below the threshold no timer can be armed and none that is armed will collect: no clock read on the path
+      // small bodies take. A request that starts later finishes later, so its finish is the activity that counts.
+      if (bytesSince < thresholdBytes) return;
       lastActivity = now();
-      if (inFlight === 0 && bytesSince >= thresholdBytes && !armed) arm(quietMs);
+      if (inFlight === 0 && !armed) arm(quietMs);
     },
   };
 }
