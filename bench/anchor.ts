@@ -121,7 +121,8 @@ export const anchorWorkers = process.env.BENCH_ANCHOR_WORKERS ?? '1';
 function startLocal(pki: Pki, probe: AnchorCase, command: Via = 'npm'): Promise<Server> {
   const port = nextPort++;
   const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', TLS_CERT: pki.cert, TLS_KEY: pki.key, POWERTOOLS_LOG_LEVEL: undefined, POWERTOOLS_METRICS_DISABLED: undefined, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', WORKERS: anchorWorkers });
-  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.cjs)', startCommand(command), env, port, (c) => c.localPath, probe, pki.ca);
+  const [executable, args, scriptEnv] = startCommand(command);
+  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.cjs)', [executable, args], { ...scriptEnv, ...env }, port, (c) => c.localPath, probe, pki.ca);
 }
 
 /** A process and its descendants, minus npm and sh wrappers (they are not the server). */

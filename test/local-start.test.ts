@@ -1,8 +1,9 @@
 // `npm start` as a user runs it: `kill <pid>` of what was started stops the server (no orphan keeps the port), and a
 // port in use is one line, not a stack trace.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heldPort, portIsFree } from './support/ports';
-import { runLocalServer, startLocalServer, type LocalServer } from './support/server';
+import { runLocalServer, startLocalServer, startScriptEnv, type LocalServer } from './support/server';
 import { waitFor } from './support/wait';
 
 let server: LocalServer | undefined;
@@ -19,6 +20,17 @@ describe('npm start', () => {
     expect(await server.exited()).toBe(0);
     // npm exits once node has: the port must be free by then, not a moment later.
     expect(await portIsFree(server.port)).toBe(true);
+  });
+
+  // ADR 0011: a fixed glibc mmap threshold keeps the TLS buffers of closed connections from staying resident.
+  it.runIf(process.platform === 'linux')('gives node the start script\'s malloc setting (npm → sh → exec node)', async () => {
+    expect(startScriptEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '32768' });
+    server = await startLocalServer({ via: 'npm' });
+    const npmPid = server.process.pid!;
+    const [nodePid] = readFileSync(`/proc/${npmPid}/task/${npmPid}/children`, 'utf8').trim().split(/\s+/);
+    const environment = readFileSync(`/proc/${nodePid}/environ`, 'utf8').split('\0');
+    expect(readFileSync(`/proc/${nodePid}/comm`, 'utf8').trim()).toBe('node');
+    expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=32768');
   });
 
   it('stops with WORKERS=2 on SIGTERM to the npm process', async () => {

@@ -10,20 +10,28 @@ import { waitFor } from './wait';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+const startScript = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+const startWords = startScript.trim().split(/\s+/);
+const nodeWord = startWords.indexOf('node');
+if (nodeWord === -1 || !startWords.includes('scripts/start.cjs')) throw new Error(`package.json's start script is not a node command: ${startScript}`);
+
 /** `exec node <these> …` in package.json's start script: the node options and the entry script. */
-export const startNodeArgs: readonly string[] = (() => {
-  const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-  const words = scripts.start!.trim().split(/\s+/);
-  const node = words.indexOf('node');
-  if (node === -1 || !words.includes('scripts/start.cjs')) throw new Error(`package.json's start script is not a node command: ${scripts.start}`);
-  return words.slice(node + 1);
-})();
+export const startNodeArgs: readonly string[] = startWords.slice(nodeWord + 1);
+
+/** `NAME=value … exec node …` in package.json's start script: the environment it gives node (glibc's malloc settings). */
+export const startScriptEnv: Readonly<Record<string, string>> = Object.fromEntries(
+  startWords.slice(0, nodeWord).flatMap((word) => {
+    const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(word);
+    return assignment ? [[assignment[1]!, assignment[2]!]] : [];
+  }),
+);
 
 /** `npm start` itself (npm, its script shell, node), or the node command it runs. */
 export type Via = 'npm' | 'node';
 
-export function startCommand(via: Via): [command: string, args: string[]] {
-  return via === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, [...startNodeArgs]];
+/** The command, and what the start script adds to the environment (npm's shell adds it itself). */
+export function startCommand(via: Via): [command: string, args: string[], scriptEnv: Readonly<Record<string, string>>] {
+  return via === 'npm' ? ['npm', ['start', '--silent'], {}] : [process.execPath, [...startNodeArgs], startScriptEnv];
 }
 
 export interface StartOptions {
@@ -60,8 +68,8 @@ function environment(options: StartOptions, port: string): NodeJS.ProcessEnv {
 export async function startLocalServer(options: StartOptions = {}): Promise<LocalServer> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const port = options.env?.PORT ?? (options.quiet ? String(await freePort()) : '0');
-  const env = environment(options, port);
-  const [command, args] = startCommand(options.via ?? 'node');
+  const [command, args, scriptEnv] = startCommand(options.via ?? 'node');
+  const env = { ...scriptEnv, ...environment(options, port) };
   const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', options.quiet ? 'ignore' : 'pipe', options.quiet ? 'inherit' : 'pipe'] });
   const running = track(child);
   try {
@@ -84,7 +92,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
 
 /** Runs the local server to its end (it refuses to start, or is expected to): its exit code and output. */
 export function runLocalServer(options: Pick<StartOptions, 'env' | 'via'> & { timeoutMs?: number } = {}): { status: number | null; stdout: string; stderr: string } {
-  const [command, args] = startCommand(options.via ?? 'node');
-  const run = spawnSync(command, args, { cwd: projectRoot, env: environment(options, options.env?.PORT ?? '0'), encoding: 'utf8', timeout: options.timeoutMs ?? 30_000 });
+  const [command, args, scriptEnv] = startCommand(options.via ?? 'node');
+  const run = spawnSync(command, args, { cwd: projectRoot, env: { ...scriptEnv, ...environment(options, options.env?.PORT ?? '0') }, encoding: 'utf8', timeout: options.timeoutMs ?? 30_000 });
   return { status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim() };
 }
