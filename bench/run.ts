@@ -288,6 +288,7 @@ async function runAnchor(): Promise<void> {
     [
       ['RSS idle, after first answers (MB)', rssMb.goIdle, rssMb.localIdle, ratio(rssMb.localIdle / rssMb.goIdle), ''],
       ['RSS after the run (MB; server processes, not npm)', rssMb.goAfter, rssMb.localAfter, ratio(rssRatio), held('anchor RSS after the run', ratio(rssRatio), atMost(rssRatio, 1.5, '≤ 1.5× Go'))],
+      ['RSS 100 ms after the run (MB)', rssMb.goSoon, rssMb.localSoon, ratio(rssMb.localSoon / rssMb.goSoon), ''],
       ['RSS 1 s after the run, both idle (MB)', rssMb.goSettled, rssMb.localSettled, ratio(rssMb.localSettled / rssMb.goSettled), ''],
       ['RSS high-water mark (VmHWM, MB)', rssMb.goHighWater, rssMb.localHighWater, ratio(highWaterRatio), held('anchor RSS high-water', ratio(highWaterRatio), atMost(highWaterRatio, 2, '≤ 2× Go'))],
       ['start-up, `npm start`', ms(startup.go), ms(startup.npm), ratio(startup.npm / startup.go), held('anchor start-up (npm start)', ratio(startup.npm / startup.go), atMost(startup.npm / startup.go, 4, '≤ 4× Go'))],

@@ -6,7 +6,18 @@ function harness(thresholdBytes = 3 * largeBodyBytes) {
   let clock = 0;
   const timers: { at: number; run: () => void }[] = [];
   let collections = 0;
-  const collector = idleCollector({ collect: () => collections++, thresholdBytes, quietMs: 100, now: () => clock, after: (ms, run) => timers.push({ at: clock + ms, run }) });
+  const soon: (() => void)[] = [];
+  const collector = idleCollector({
+    collect: () => collections++,
+    thresholdBytes,
+    quietMs: 100,
+    disconnectIntervalMs: 1_000,
+    now: () => clock,
+    after: (ms, run) => timers.push({ at: clock + ms, run }),
+    soon: (run) => soon.push(run),
+  });
+  /** Runs what `soon` queued (the turn's writes are done). */
+  const settle = () => soon.splice(0).forEach((run) => run());
   const advance = (ms: number) => {
     const until = clock + ms;
     for (;;) {
@@ -26,7 +37,7 @@ function harness(thresholdBytes = 3 * largeBodyBytes) {
       if (gapMs > 0) advance(gapMs);
     }
   };
-  return { collector, advance, serve, collections: () => collections, timers: () => timers.length };
+  return { collector, advance, serve, settle, collections: () => collections, timers: () => timers.length };
 }
 
 describe('idle collector', () => {
@@ -64,9 +75,64 @@ describe('idle collector', () => {
     expect(h.collections()).toBe(1);
   });
 
+  it('collects when the last connection closes after requests, small bodies too, after the turn', () => {
+    const h = harness();
+    h.serve(100, 2_000);
+    h.collector.disconnected();
+    expect(h.collections()).toBe(0);
+    h.settle();
+    expect(h.collections()).toBe(1);
+    // Nothing served since: a later disconnect has nothing to give back.
+    h.advance(5_000);
+    h.collector.disconnected();
+    h.settle();
+    expect(h.collections()).toBe(1);
+  });
+
+  it('collects on disconnects at most once per interval (a connection per request)', () => {
+    const h = harness();
+    for (let i = 0; i < 100; i++) {
+      h.serve(1, 2_000);
+      h.collector.disconnected();
+      h.settle();
+      h.advance(10);
+    }
+    // 100 requests over ~1 s: the first disconnect and the one a second later.
+    expect(h.collections()).toBe(1);
+    h.advance(1_000);
+    h.serve(1, 2_000);
+    h.collector.disconnected();
+    h.settle();
+    expect(h.collections()).toBe(2);
+  });
+
+  it('leaves a request that arrived meanwhile alone, and its large body to the quiet timer', () => {
+    const h = harness();
+    h.serve(3, largeBodyBytes);
+    h.collector.disconnected();
+    h.collector.started(10);
+    h.settle();
+    expect(h.collections()).toBe(0);
+    h.collector.finished();
+    h.advance(100);
+    expect(h.collections()).toBe(1);
+  });
+
+  it('a collection on disconnect also clears what the quiet timer was waiting for', () => {
+    const h = harness();
+    h.serve(3, largeBodyBytes);
+    h.collector.disconnected();
+    h.settle();
+    expect(h.collections()).toBe(1);
+    h.advance(1_000);
+    expect(h.collections()).toBe(1);
+  });
+
   it('does nothing without a collection to call', () => {
     const collector = idleCollector(undefined);
+    expect(collector.active).toBe(false);
     collector.started(10 * largeBodyBytes);
     collector.finished();
+    collector.disconnected();
   });
 });

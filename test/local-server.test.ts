@@ -99,6 +99,29 @@ describe('local server', () => {
   });
 });
 
+describe('local server, collecting when its clients leave', () => {
+  it('runs one collection once the last connection closes after a request, none while one stays open', async () => {
+    let collections = 0;
+    const own = createLocalServer({ handlers: handlersByFunction, collect: () => collections++ });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/healthz`;
+    try {
+      const { Agent } = await import('node:http');
+      const agent = new Agent({ keepAlive: true });
+      const get = () => request(url, { agent });
+      expect((await get()).status).toBe(200);
+      expect((await get()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(collections).toBe(0);
+      agent.destroy();
+      await expect.poll(() => collections, { timeout: 2_000 }).toBe(1);
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+});
+
 describe('npm start', () => {
   it('listens on the printed address, logs one line per request and stops on SIGTERM', async () => {
     // No HOST: the default address is loopback.

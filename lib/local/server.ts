@@ -1,6 +1,7 @@
 // A small node:http stand-in for API Gateway + Lambda: same routes, same events, same handlers as deployed.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../observability/call-record';
 import { matchRoute, type RouteMatch } from '../routes';
@@ -207,5 +208,15 @@ export function createLocalServer({ handlers, tls, collect }: LocalServerOptions
   };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createHttpServer(listener);
   server.keepAliveTimeout = 65_000;
+  if (collector.active) {
+    // Open connections, counted so that the collector hears when the last one closes (idle-collector.ts).
+    let open = 0;
+    server.on('connection', (socket: Socket) => {
+      open++;
+      socket.once('close', () => {
+        if (--open === 0) collector.disconnected();
+      });
+    });
+  }
   return server;
 }
