@@ -18,6 +18,11 @@ function harness(thresholdBytes = 3 * largeBodyBytes) {
   });
   /** Runs what `soon` queued (the turn's writes are done). */
   const settle = () => soon.splice(0).forEach((run) => run());
+  /** The last connection closes, and the turn ends. */
+  const leave = () => {
+    collector.disconnected();
+    settle();
+  };
   const advance = (ms: number) => {
     const until = clock + ms;
     for (;;) {
@@ -37,7 +42,7 @@ function harness(thresholdBytes = 3 * largeBodyBytes) {
       if (gapMs > 0) advance(gapMs);
     }
   };
-  return { collector, advance, serve, settle, collections: () => collections, timers: () => timers.length };
+  return { collector, advance, serve, settle, leave, collections: () => collections, timers: () => timers.length };
 }
 
 describe('idle collector', () => {
@@ -84,8 +89,7 @@ describe('idle collector', () => {
     expect(h.collections()).toBe(1);
     // Nothing served since: a later disconnect has nothing to give back.
     h.advance(5_000);
-    h.collector.disconnected();
-    h.settle();
+    h.leave();
     expect(h.collections()).toBe(1);
   });
 
@@ -93,16 +97,14 @@ describe('idle collector', () => {
     const h = harness();
     for (let i = 0; i < 100; i++) {
       h.serve(1, 2_000);
-      h.collector.disconnected();
-      h.settle();
+      h.leave();
       h.advance(10);
     }
-    // 100 requests over ~1 s: the first disconnect and the one a second later.
+    // 100 disconnects within one second: only the first collects; the next one a second later does again.
     expect(h.collections()).toBe(1);
     h.advance(1_000);
     h.serve(1, 2_000);
-    h.collector.disconnected();
-    h.settle();
+    h.leave();
     expect(h.collections()).toBe(2);
   });
 
@@ -121,8 +123,7 @@ describe('idle collector', () => {
   it('a collection on disconnect also clears what the quiet timer was waiting for', () => {
     const h = harness();
     h.serve(3, largeBodyBytes);
-    h.collector.disconnected();
-    h.settle();
+    h.leave();
     expect(h.collections()).toBe(1);
     h.advance(1_000);
     expect(h.collections()).toBe(1);

@@ -12,7 +12,7 @@ import { idleCollector, type IdleCollector } from './idle-collector';
 export interface LocalServerOptions {
   handlers: Readonly<Record<string, HttpApiHandler>>;
   tls?: { cert: string | Buffer; key: string | Buffer };
-  /** A full garbage collection, run when the server goes idle after large bodies (idle-collector.ts); none: never. */
+  /** A full garbage collection, run after large bodies when the server goes quiet, and when its last client disconnects (idle-collector.ts); none: never. */
   collect?: () => void;
 }
 
