@@ -1,5 +1,5 @@
 // Karmada request bodies for the benchmarks and the load test: a typical Workload per operation, and fleets of clusters.
-import type { InterpreterOperation } from '../lib/protocol/operations';
+import type { InterpreterOperation } from '../lib/interpreter/wire/operations';
 import { interpreterContext, type Json, type JsonMap } from '../test/support/karmada';
 import { aggregateStatusBody } from '../test/property/seeds';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
-import { interpreterOperations, routeSegmentOf } from '../lib/protocol/operations';
+import { interpreterOperations, routeSegmentOf } from '../lib/interpreter/wire/operations';
 import { interpreterContext, type JsonMap } from '../test/support/karmada';
 import { checkAnswer } from '../test/property/oracle';
 import { aggregateStatusBody, typicalBody, typicalWorkload } from './bodies';

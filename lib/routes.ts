@@ -1,5 +1,5 @@
 // The HTTP API's routes and the function serving each: read by the local server, the stack tests and webhook-config.
-import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from './protocol/operations';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from './interpreter/wire/operations';
 
 export interface FunctionRoute {
   /** The function's name in serverless.yml and its handler file under functions/. */

@@ -10,9 +10,9 @@ import { checkCase } from '../lib/kit/check';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
 import { localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
-import { describeJson, isJsonObject } from '../lib/protocol/json';
-import { interpreterOperations } from '../lib/protocol/operations';
-import type { JsonObject, JsonValue } from '../lib/protocol/types';
+import { describeJson, isJsonObject } from '../lib/review/json';
+import { interpreterOperations } from '../lib/interpreter/wire/operations';
+import type { JsonObject, JsonValue } from '../lib/review/json';
 
 export const usage = `Usage:
   npm run -s interpret -- --operation OP [--desired-file F] [--observed-file F] [--status-file F] [--desired-replica N] [options]

@@ -7,11 +7,11 @@ import { admissionRegistry } from '../lib/kinds/admissions';
 import { conversionRegistry } from '../lib/kinds/conversions';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
 import { admissionWebhookConfiguration, crdWithConversion, renderDocument, type Step } from '../lib/karmada/review-webhooks';
-import type { JsonObject } from '../lib/protocol/types';
+import type { JsonObject } from '../lib/review/json';
 import type { KindIdentity } from '../lib/review/kind';
 import { parseArgs } from 'node:util';
 import { isEntryPoint } from './entry';
-import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from '../lib/protocol/operations';
+import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from '../lib/interpreter/wire/operations';
 import {
   buildWebhookConfiguration,
   defaultConfigurationName,

@@ -9,9 +9,9 @@ import { workloadInterpreter as workload } from '../lib/kinds/workload/interpret
 import { handlersByFunction } from '../lib/local/functions';
 import { createLocalServer } from '../lib/local/server';
 import { logger } from '../lib/observability/call-record';
-import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../lib/protocol/operations';
-import { errored } from '../lib/protocol/responses';
-import type { ResourceInterpreterContext } from '../lib/protocol/types';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../lib/interpreter/wire/operations';
+import { errored } from '../lib/interpreter/wire/responses';
+import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
 import { maxBodyBytes, reviewHandler, type CallerGuard, type ReviewEndpoint } from '../lib/transport/http-api';
 import { captureLogs } from './support/logs';
 import { httpApiEvent } from './support/events';

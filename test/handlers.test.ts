@@ -11,7 +11,7 @@ import { handler as interpretStatus } from '../functions/interpret-status';
 import { handler as retain } from '../functions/retain';
 import { handler as reviseReplica } from '../functions/revise-replica';
 import { logger } from '../lib/observability/call-record';
-import type { ResourceInterpreterContext } from '../lib/protocol/types';
+import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
 import { loadEvent } from './support/events';
 
 function contextOf(result: APIGatewayProxyStructuredResultV2): ResourceInterpreterContext {

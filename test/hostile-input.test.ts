@@ -2,8 +2,8 @@
 // ReviseReplica/Retain overwriting a spec that is not an object. Costs are measured in bench/hostile.ts.
 import { describe, expect, it } from 'vitest';
 import { handler } from '../functions/dispatcher';
-import { podTemplateLimits } from '../lib/kube/pod-template';
-import type { ResourceInterpreterContext, ResourceInterpreterResponse } from '../lib/protocol/types';
+import { podTemplateLimits } from '../lib/interpreter/pod-template';
+import type { ResourceInterpreterContext, ResourceInterpreterResponse } from '../lib/interpreter/wire/types';
 import { captureLogs } from './support/logs';
 import { httpApiEvent } from './support/events';
 import { interpreterContext, type Json, type JsonMap } from './support/karmada';

@@ -9,7 +9,7 @@ import { caseFiles, readCases, type InterpreterCase } from '../lib/kit/cases';
 import { checkCase } from '../lib/kit/check';
 import { comparable, differencesOf, withoutExcluded } from '../lib/kit/compare';
 import type { Webhook } from '../lib/kit/webhook';
-import type { JsonObject, JsonValue } from '../lib/protocol/types';
+import type { JsonObject, JsonValue } from '../lib/review/json';
 import { requireTool } from './support/tools';
 
 function same(name: string, expected: JsonValue, actual: JsonValue): boolean {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { localWebhook } from '../lib/kit/webhook';
-import type { JsonObject, ResourceInterpreterContext } from '../lib/protocol/types';
+import type { JsonObject } from '../lib/review/json';
+import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
 import { main } from '../scripts/interpret';
 import { startLocalServer, type LocalServer } from './support/server';
 

@@ -2,8 +2,8 @@
 import type { Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
 import { appliedStrictly } from '../lib/kit/answer';
-import { PatchBuilder, addOperation, encodePatch, pointerOf, removeOperation } from '../lib/protocol/patch';
-import type { JsonObject } from '../lib/protocol/types';
+import { PatchBuilder, addOperation, encodePatch, pointerOf, removeOperation } from '../lib/review/patch';
+import type { JsonObject } from '../lib/review/json';
 
 function applyStrictly(object: JsonObject, operations: unknown[]): JsonObject {
   return appliedStrictly(object, operations as Operation[]) as JsonObject;

@@ -8,7 +8,7 @@ import { parseAllDocuments, parse } from 'yaml';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
 
 const interpreters = interpreterRegistry.interpreters;
-import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../lib/protocol/operations';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../lib/interpreter/wire/operations';
 import { dispatcherFunction, matchRoute } from '../lib/routes';
 import { optInOperations } from '../lib/karmada/webhook-configuration';
 import { main } from '../scripts/webhook-config';

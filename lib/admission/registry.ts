@@ -1,7 +1,7 @@
 // The registry of admitted kinds: each kind's module declares its versions and plain defaulting and validation functions.
 import type { FieldError } from '../kube/field-errors';
-import type { JsonPatchOperation } from '../protocol/patch';
-import type { JsonObject } from '../protocol/types';
+import type { JsonPatchOperation } from '../review/patch';
+import type { JsonObject } from '../review/json';
 import { byGroupVersionKind, gvkKey, servedList, type KindIdentity } from '../review/kind';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';

@@ -1,8 +1,8 @@
 // Serves one admission.k8s.io/v1 AdmissionReview for /mutate (defaulting) or /validate (validation).
 import { invalidStatus, tooMany, type FieldError } from '../kube/field-errors';
-import { describeJson, isJsonObject, quoted } from '../protocol/json';
-import { encodePatch } from '../protocol/patch';
-import type { JsonObject } from '../protocol/types';
+import { describeJson, isJsonObject, quoted } from '../review/json';
+import { encodePatch } from '../review/patch';
+import type { JsonObject } from '../review/json';
 import { ReviewFailure, bounded, describeGvk, uidOf } from '../review/core';
 import type { AdmissionAttributes, AdmissionOperation, AdmissionRegistry } from './registry';
 

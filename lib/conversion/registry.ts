@@ -1,5 +1,5 @@
 // The registry of convertible kinds: each kind's folder declares its versions, its hub and its spokes' converters.
-import type { JsonObject } from '../protocol/types';
+import type { JsonObject } from '../review/json';
 import { apiVersionOf } from '../review/core';
 import type { KindIdentity } from '../review/kind';
 

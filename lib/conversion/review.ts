@@ -1,6 +1,6 @@
 // Serves one apiextensions.k8s.io/v1 ConversionReview: decode, convert every object in order, answer Success or Failure.
-import { describeJson, isJsonObject, quoted } from '../protocol/json';
-import type { JsonObject, JsonValue } from '../protocol/types';
+import { describeJson, isJsonObject, quoted } from '../review/json';
+import type { JsonObject, JsonValue } from '../review/json';
 import { FieldFailure, ReviewFailure, bounded, splitApiVersion, uidOf } from '../review/core';
 import { convertTo, type ConversionRegistry } from './registry';
 

@@ -3,8 +3,8 @@
 // kinds come in as a registry (functions/*.ts pass lib/kinds/interpreters.ts).
 import { interpret } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
-import type { InterpreterOperation } from '../protocol/operations';
-import { errored } from '../protocol/responses';
+import type { InterpreterOperation } from '../interpreter/wire/operations';
+import { errored } from '../interpreter/wire/responses';
 import { uidOf } from '../review/core';
 import { logger } from '../observability/call-record';
 import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from '../transport/http-api';

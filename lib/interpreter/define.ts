@@ -1,8 +1,10 @@
 // Typed interpreters: a kind declares the TypeScript type of its resource and a decoder, and its operation
 // functions receive decoded objects instead of unstructured JSON. The registry stays untyped (one shape for all kinds).
-import { PatchBuilder } from '../protocol/patch';
-import type { GroupVersionKind, JsonObject, ResourceInterpreterRequest } from '../protocol/types';
-import type { InterpreterOperation } from '../protocol/operations';
+import { PatchBuilder } from '../review/patch';
+import type { GroupVersionKind } from '../review/core';
+import type { JsonObject } from '../review/json';
+import type { ResourceInterpreterRequest } from './wire/types';
+import type { InterpreterOperation } from './wire/operations';
 import type { KindIdentity } from '../review/kind';
 import type { OperationFunctions, OperationResults, ResourceInterpreter } from './registry';
 

@@ -1,10 +1,10 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
 import { ReviewFailure, uidOf } from '../review/core';
-import { int32Max } from '../protocol/json';
-import type { InterpreterOperation } from '../protocol/operations';
-import { decodeInterpreterRequest } from '../protocol/request';
-import { errored, patched, succeeded } from '../protocol/responses';
-import type { ResourceInterpreterContext, ResourceInterpreterRequest } from '../protocol/types';
+import { int32Max } from '../review/json';
+import type { InterpreterOperation } from './wire/operations';
+import { decodeInterpreterRequest } from './wire/request';
+import { errored, patched, succeeded } from './wire/responses';
+import type { ResourceInterpreterContext, ResourceInterpreterRequest } from './wire/types';
 import type { InterpreterRegistry } from './registry';
 
 

@@ -1,17 +1,12 @@
 // The registry of resource interpreters: each kind's folder declares what it serves; everything else reads it here.
-import { notServed } from '../protocol/errors';
+import { notServed } from './wire/errors';
 import { describeGvk } from '../review/core';
 import { byGroupVersionKind, gvkKey, servedList, type KindIdentity } from '../review/kind';
-import type { InterpreterOperation } from '../protocol/operations';
-import type { JsonPatchOperation } from '../protocol/patch';
-import type {
-  Component,
-  DependentObjectReference,
-  GroupVersionKind,
-  JsonObject,
-  ReplicaRequirements,
-  ResourceInterpreterRequest,
-} from '../protocol/types';
+import type { InterpreterOperation } from './wire/operations';
+import type { JsonPatchOperation } from '../review/patch';
+import type { Component, DependentObjectReference, ReplicaRequirements, ResourceInterpreterRequest } from './wire/types';
+import type { GroupVersionKind } from '../review/core';
+import type { JsonObject } from '../review/json';
 
 /** What each operation returns; the protocol layer turns it into response fields. */
 export interface OperationResults {

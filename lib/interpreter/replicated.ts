@@ -1,7 +1,8 @@
 // Answers shared by kinds shaped like a Deployment (a count at `spec.replicas`, a pod template): what Karmada's own
 // Deployment interpreter answers, for a kind's interpreter to use as they are.
-import { templateRequirementsOf, type PodTemplateSpec } from '../kube/objects';
-import type { JsonPatchOperation } from '../protocol/patch';
+import { templateRequirementsOf } from './pod-template';
+import { type PodTemplateSpec } from '../kube/objects';
+import type { JsonPatchOperation } from '../review/patch';
 import type { TypedRequest } from './define';
 import type { OperationResults } from './registry';
 

@@ -3,7 +3,7 @@
 import { Document, isScalar, isSeq, visit } from 'yaml';
 import type { AdmittedKind } from '../admission/registry';
 import type { ConvertibleKind } from '../conversion/registry';
-import type { JsonObject } from '../protocol/types';
+import type { JsonObject } from '../review/json';
 import { defaultTimeoutSeconds, WebhookConfigurationError } from './webhook-configuration';
 
 export interface ReviewWebhookOptions {

@@ -1,7 +1,7 @@
 // Builds Karmada's ResourceInterpreterWebhookConfiguration for this service from the interpreter registry.
 import { Document, isScalar, isSeq, visit } from 'yaml';
 import type { ResourceInterpreter } from '../interpreter/registry';
-import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../protocol/operations';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../interpreter/wire/operations';
 
 export type WebhookMode = 'per-operation' | 'single';
 

@@ -2,8 +2,9 @@
 // Patch applied strictly. The one place that does this: the kit (`interpret`, `--check`), the scaffold, the test
 // helpers and the property oracle all use it.
 import fastJsonPatch, { type Operation } from 'fast-json-patch';
-import { describeJson, isJsonObject, quoted } from '../protocol/json';
-import { contextApiVersion, contextKind, type JsonObject, type JsonValue, type ResourceInterpreterResponse } from '../protocol/types';
+import { describeJson, isJsonObject, quoted } from '../review/json';
+import { contextApiVersion, contextKind, type ResourceInterpreterResponse } from '../interpreter/wire/types';
+import { type JsonObject, type JsonValue } from '../review/json';
 import { KitError } from './cases';
 
 /** The response, checked the way Karmada's webhook client checks it before using any field. */

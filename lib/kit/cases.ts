@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { indentFlowScalarContinuations } from './flow-scalar-indent';
-import { describeJson, isJsonObject } from '../protocol/json';
-import { interpreterOperations, type InterpreterOperation } from '../protocol/operations';
-import type { JsonObject, JsonValue } from '../protocol/types';
+import { describeJson, isJsonObject } from '../review/json';
+import { interpreterOperations, type InterpreterOperation } from '../interpreter/wire/operations';
+import type { JsonObject, JsonValue } from '../review/json';
 
 /** A bad case file, command-line file or answer: the message says what to fix; it never carries a stack. */
 export class KitError extends Error {

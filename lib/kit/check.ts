@@ -1,6 +1,6 @@
 // Runs cases against a webhook and judges each as Karmada's testdata runner does: every `output` key must be a
 // result of the operation and equal it; results with no expected value are only noted.
-import type { JsonValue } from '../protocol/types';
+import type { JsonValue } from '../review/json';
 import { KitError, type InterpreterCase } from './cases';
 import { comparable, describeDifference, differencesOf } from './compare';
 import { verifiedResponse } from './answer';

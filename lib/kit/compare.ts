@@ -1,8 +1,8 @@
 // Expected-vs-actual comparison of interpreter results as Karmada's own testdata runner does it
 // (pkg/resourceinterpreter/default/thirdparty/thirdparty_test.go), with a short list of differing paths.
 import { parseQuantity, QuantityError, type Quantity } from '../kube/quantity';
-import { isJsonObject, quoted } from '../protocol/json';
-import type { JsonObject, JsonValue } from '../protocol/types';
+import { isJsonObject, quoted } from '../review/json';
+import type { JsonObject, JsonValue } from '../review/json';
 
 export const excludePlaceholder = '{{EXCLUDE}}';
 

@@ -1,19 +1,11 @@
 // The ResourceInterpreterContext Karmada would send for one operation on given objects, and its answer read as
 // Karmada reads it: the results it uses (patched object, replicas and requirements, health, status, dependencies).
 import { randomUUID } from 'node:crypto';
-import { describeJson, isJsonObject } from '../protocol/json';
-import type { InterpreterOperation } from '../protocol/operations';
-import {
-  contextApiVersion,
-  contextKind,
-  type AggregatedStatusItem,
-  type GroupVersionKind,
-  type JsonObject,
-  type JsonValue,
-  type ResourceInterpreterContext,
-  type ResourceInterpreterRequest,
-  type ResourceInterpreterResponse,
-} from '../protocol/types';
+import { describeJson, isJsonObject } from '../review/json';
+import type { InterpreterOperation } from '../interpreter/wire/operations';
+import { contextApiVersion, contextKind, type AggregatedStatusItem, type ResourceInterpreterContext, type ResourceInterpreterRequest, type ResourceInterpreterResponse } from '../interpreter/wire/types';
+import { type GroupVersionKind } from '../review/core';
+import { type JsonObject, type JsonValue } from '../review/json';
 import { splitApiVersion } from '../review/core';
 import { patchedObject } from './answer';
 import { KitError } from './cases';

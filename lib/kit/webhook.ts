@@ -5,7 +5,7 @@ import { request as httpsRequest } from 'node:https';
 import { interpret } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
 import { interpreterRegistry } from '../kinds/interpreters';
-import type { ResourceInterpreterContext } from '../protocol/types';
+import type { ResourceInterpreterContext } from '../interpreter/wire/types';
 import { servedList } from '../review/kind';
 import { KitError } from './cases';
 

@@ -1,8 +1,8 @@
 // Typed reads of unstructured object fields: a wrong type is a FieldFailure naming the field's path, which each
 // review answers in its own way (a 400 for the interpreter, a Failure for a ConversionReview).
-import { describeJson as describe, int32Max } from '../protocol/json';
+import { describeJson as describe, int32Max } from '../review/json';
 import { FieldFailure } from '../review/core';
-import type { JsonObject, JsonValue } from '../protocol/types';
+import type { JsonObject, JsonValue } from '../review/json';
 
 
 /** A field's path below `path`, as messages name it; the root path '' (a converter's view) gives the bare name. */

@@ -1,7 +1,7 @@
 // What the three reviews this service answers (Karmada's ResourceInterpreterContext, ConversionReview,
 // AdmissionReview) share: the uid, bounded messages, the failure that carries a status code, and the
 // group/version/kind helpers. Each review turns a failure into its own answer shape.
-import { isJsonObject } from '../protocol/json';
+import { isJsonObject } from './json';
 
 /** Messages quote request values and paths; past this length they are cut, whatever the caller sent. */
 export const maxMessageLength = 1_000;

@@ -1,7 +1,7 @@
 // Transport: API Gateway HTTP API (payload 2.0) events in, one JSON review out. Knows HTTP, not Karmada.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger, recordCall, type CallRecord } from '../observability/call-record';
-import { quoted } from '../protocol/json';
+import { quoted } from '../review/json';
 
 /** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
 export const maxBodyBytes = 6 * 1024 * 1024;

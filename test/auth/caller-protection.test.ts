@@ -2,8 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { callerGuard } from '../../lib/auth/caller-protection';
 import { readConfig } from '../../lib/config';
-import { errored } from '../../lib/protocol/responses';
-import type { ResourceInterpreterContext } from '../../lib/protocol/types';
+import { errored } from '../../lib/interpreter/wire/responses';
+import type { ResourceInterpreterContext } from '../../lib/interpreter/wire/types';
 import { reviewHandler } from '../../lib/transport/http-api';
 import { httpApiEvent } from '../support/events';
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callerGuard } from '../../lib/auth/caller-protection';
 import { readConfig } from '../../lib/config';
 import { uidOf } from '../../lib/review/core';
-import { errored } from '../../lib/protocol/responses';
-import type { ResourceInterpreterContext } from '../../lib/protocol/types';
+import { errored } from '../../lib/interpreter/wire/responses';
+import type { ResourceInterpreterContext } from '../../lib/interpreter/wire/types';
 import { maxBodyBytes, refusedUid, reviewHandler, uidScanLimitChars, type ReviewEndpoint } from '../../lib/transport/http-api';
 import { httpApiEvent, type EventOptions } from '../support/events';
 

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:net';
 import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceInterpreterContext } from '../../lib/protocol/types';
+import type { ResourceInterpreterContext } from '../../lib/interpreter/wire/types';
 import { interpreterContext, readyWorkload } from '../support/karmada';
 import { localAwsEnv, startMoto, type Moto } from '../support/moto';
 import { freePort } from '../support/ports';

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handlersByFunction } from '../../lib/local/functions';
-import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../../lib/protocol/operations';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import type { HttpApiHandler } from '../../lib/transport/http-api';
 import { httpApiEvent } from '../support/events';
 import type { Json, JsonMap } from '../support/karmada';

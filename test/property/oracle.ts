@@ -1,7 +1,7 @@
 // What every answer of the transport must satisfy, whatever the input: the properties the fuzzer checks.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { isInterpreterOperation } from '../../lib/protocol/operations';
-import type { ResourceInterpreterResponse } from '../../lib/protocol/types';
+import { isInterpreterOperation } from '../../lib/interpreter/wire/operations';
+import type { ResourceInterpreterResponse } from '../../lib/interpreter/wire/types';
 import { maxBodyBytes } from '../../lib/transport/http-api';
 import { applyResponsePatch, type Json, type JsonMap } from '../support/karmada';
 import type { Call } from './arbitraries';

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { patchedObject, verifiedResponse } from '../../lib/kit/answer';
 import { splitApiVersion } from '../../lib/review/core';
-import type { JsonObject, ResourceInterpreterResponse } from '../../lib/protocol/types';
+import type { JsonObject } from '../../lib/review/json';
+import type { ResourceInterpreterResponse } from '../../lib/interpreter/wire/types';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonMap = { [key: string]: Json };

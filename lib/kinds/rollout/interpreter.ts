@@ -2,11 +2,13 @@
 // Rollouts' controller and `kubectl argo rollouts` write and what Argo CD reports (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { oneComponent, replicasAndRequirements, reviseSpecReplicas } from '../../interpreter/replicated';
-import { memberStatusesOf, templateDependenciesOf } from '../../kube/objects';
-import { invalidInput } from '../../protocol/errors';
-import { int32Max } from '../../protocol/json';
-import type { PatchBuilder } from '../../protocol/patch';
-import type { DependentObjectReference, JsonObject, JsonValue } from '../../protocol/types';
+import { memberStatusesOf } from '../../interpreter/member-statuses';
+import { templateDependenciesOf } from '../../interpreter/pod-template';
+import { invalidInput } from '../../interpreter/wire/errors';
+import { int32Max } from '../../review/json';
+import type { PatchBuilder } from '../../review/patch';
+import type { DependentObjectReference } from '../../interpreter/wire/types';
+import type { JsonObject, JsonValue } from '../../review/json';
 import { FieldFailure } from '../../review/core';
 import { argoApiVersion, ingressApiVersion, rollout as rolloutIdentity } from './identity';
 import {

@@ -4,8 +4,8 @@
 import { arrayField, booleanField, checkListLength, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import { generationField, metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
-import { describeJson } from '../../protocol/json';
-import type { JsonObject } from '../../protocol/types';
+import { describeJson } from '../../review/json';
+import type { JsonObject } from '../../review/json';
 import { FieldFailure } from '../../review/core';
 
 /** Argo's bound for lists (steps, analysis templates, ingresses, conditions): generous, as for pod templates. */

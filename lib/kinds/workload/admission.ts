@@ -9,9 +9,9 @@ import { duplicate, forbidden, invalid, required, tooManyItems, typeInvalid, typ
 import { fieldValue as present } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import { dns1123LabelErrors } from '../../kube/names';
-import { int32Max, isJsonObject } from '../../protocol/json';
-import { PatchBuilder } from '../../protocol/patch';
-import type { JsonObject } from '../../protocol/types';
+import { int32Max, isJsonObject } from '../../review/json';
+import { PatchBuilder } from '../../review/patch';
+import type { JsonObject } from '../../review/json';
 import { aliasAnnotation, aliasInSpec, rolloutAnnotation, workload } from './identity';
 import { aliasOf, annotationsOf } from './schema';
 

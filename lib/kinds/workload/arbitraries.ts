@@ -1,7 +1,7 @@
 // Generated Workload objects of each served version, as an apiserver could store them: the conversion property
 // test (test/property/conversion.property.test.ts) round-trips them. Test code only; no function imports it.
 import fc from 'fast-check';
-import type { JsonObject as JsonMap, JsonValue as Json } from '../../protocol/types';
+import type { JsonObject as JsonMap, JsonValue as Json } from '../../review/json';
 import { aliasAnnotation, rolloutAnnotation } from './identity';
 
 const reserved = new Set([aliasAnnotation, rolloutAnnotation]);

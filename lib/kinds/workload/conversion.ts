@@ -1,8 +1,8 @@
 // Workload's conversions: v1alpha1 (spoke) to and from v1alpha2 (hub, the storage version), losslessly both ways.
 import type { ConvertibleKind } from '../../conversion/registry';
 import { objectField } from '../../kube/fields';
-import { describeJson } from '../../protocol/json';
-import type { JsonObject, JsonValue } from '../../protocol/types';
+import { describeJson } from '../../review/json';
+import type { JsonObject, JsonValue } from '../../review/json';
 import { FieldFailure } from '../../review/core';
 import { aliasAnnotation, rolloutAnnotation, workload } from './identity';
 import { annotationsOf as readableAnnotationsOf } from './schema';

@@ -1,10 +1,11 @@
 // The Workload's interpreter (every served version): replicas, status, health, dependencies.
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { oneComponent, reviseSpecReplicas, replicasAndRequirements } from '../../interpreter/replicated';
-import { memberStatusesOf, templateDependenciesOf } from '../../kube/objects';
-import { invalidInput } from '../../protocol/errors';
-import { int32Max } from '../../protocol/json';
-import type { JsonObject } from '../../protocol/types';
+import { memberStatusesOf } from '../../interpreter/member-statuses';
+import { templateDependenciesOf } from '../../interpreter/pod-template';
+import { invalidInput } from '../../interpreter/wire/errors';
+import { int32Max } from '../../review/json';
+import type { JsonObject } from '../../review/json';
 import { pausedPathOf, workload } from './identity';
 import { readWorkload, readyReplicasOf, type Workload } from './schema';
 

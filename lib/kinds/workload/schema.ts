@@ -2,8 +2,9 @@
 // naming the field. The interpreter, the conversion and the admission read the kind's own fields through it.
 import { booleanField, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
-import { isJsonObject } from '../../protocol/json';
-import type { GroupVersionKind, JsonObject, JsonValue } from '../../protocol/types';
+import { isJsonObject } from '../../review/json';
+import type { GroupVersionKind } from '../../review/core';
+import type { JsonObject, JsonValue } from '../../review/json';
 import { aliasAnnotation, aliasInSpec, pausedPathOf } from './identity';
 
 /** A Workload as every version reads (lib/kinds/workload/crd.yaml). */

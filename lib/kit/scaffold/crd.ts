@@ -2,8 +2,8 @@
 // version's schema, and the fields whose meaning the schema makes obvious (replicas, pod template, status counts).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { isJsonObject } from '../../protocol/json';
-import type { JsonObject } from '../../protocol/types';
+import { isJsonObject } from '../../review/json';
+import type { JsonObject } from '../../review/json';
 import { KitError } from '../cases';
 
 /** An OpenAPI v3 schema node, as far as the scaffold reads it. */

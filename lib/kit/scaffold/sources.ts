@@ -63,7 +63,7 @@ export function schemaSource(facts: CrdFacts, names: Names): string {
 // FieldFailure naming the field (a 400 for the interpreter). It never defaults or changes a value: patches apply to
 // the object as Karmada sent it. Add a field here when an operation needs it (${generated}).
 ${fieldsImports.length > 0 ? `import { ${fieldsImports.join(', ')} } from '../../kube/fields';\n` : ''}import { ${objectsImports.join(', ')} } from '../../kube/objects';
-import type { JsonObject } from '../../protocol/types';
+import type { JsonObject } from '../../review/json';
 ${typeImports.length > 0 ? `import type { ${typeImports.join(', ')} } from './types';\n` : ''}
 /** What the operations read of a ${kind}. */
 export interface ${kind} {
@@ -152,7 +152,7 @@ ${facts.statusCounts.map((field) => `        totals.${field} += status.${field} 
     "import { defineInterpreter } from '../../interpreter/define';",
     ...(replicatedImports.length > 0 ? [`import { ${replicatedImports.join(', ')} } from '../../interpreter/replicated';`] : []),
     ...(objectsImports.length > 0 ? [`import { ${objectsImports.sort().join(', ')} } from '../../kube/objects';`] : []),
-    ...(counts ? ["import { invalidInput } from '../../protocol/errors';", "import { int32Max } from '../../protocol/json';", "import type { JsonObject } from '../../protocol/types';"] : []),
+    ...(counts ? ["import { invalidInput } from '../../interpreter/wire/errors';", "import { int32Max } from '../../review/json';", "import type { JsonObject } from '../../review/json';"] : []),
     `import { ${value} } from './identity';`,
     `import { ${counts ? 'readStatus, ' : ''}read${kind}, type ${kind} } from './schema';`,
   ];
@@ -198,7 +198,7 @@ export function admissionSource(facts: CrdFacts, names: Names): string {
 // schema defaults and x-kubernetes-validations (CEL) for what they can say: they need no network hop. Keep here
 // what they cannot; field errors use Kubernetes' own words (lib/kube/field-errors.ts).
 import type { AdmissionAttributes, AdmittedKind, Validation } from '../../admission/registry';
-${replicas ? "import { invalid, typeInvalid, type FieldError } from '../../kube/field-errors';\nimport { fieldValue } from '../../kube/fields';\nimport { int32Max, isJsonObject } from '../../protocol/json';\nimport { PatchBuilder } from '../../protocol/patch';\nimport type { JsonObject } from '../../protocol/types';\n" : "import type { FieldError } from '../../kube/field-errors';\n"}import { ${names.value} } from './identity';
+${replicas ? "import { invalid, typeInvalid, type FieldError } from '../../kube/field-errors';\nimport { fieldValue } from '../../kube/fields';\nimport { int32Max, isJsonObject } from '../../review/json';\nimport { PatchBuilder } from '../../review/patch';\nimport type { JsonObject } from '../../review/json';\n" : "import type { FieldError } from '../../kube/field-errors';\n"}import { ${names.value} } from './identity';
 ${replicas ? `
 function specOf(object: JsonObject): JsonObject | undefined {
   const spec = fieldValue(object, 'spec');

@@ -1,5 +1,5 @@
 // Response constructors: every response is a complete ResourceInterpreterContext that echoes the request uid.
-import { encodePatch, type JsonPatchOperation } from './patch';
+import { encodePatch, type JsonPatchOperation } from '../../review/patch';
 import { contextApiVersion, contextKind, type ResourceInterpreterContext, type ResourceInterpreterResponse } from './types';
 
 type ResponseFields = Omit<ResourceInterpreterResponse, 'uid' | 'successful' | 'status'>;

@@ -1,5 +1,5 @@
 // The interpreter's refusals: a ReviewFailure whose code Karmada will see in `response.status.code`.
-import { ReviewFailure } from '../review/core';
+import { ReviewFailure } from '../../review/core';
 
 /** 400: the request, or the object in it, is not something we can interpret. */
 export function invalidInput(message: string): ReviewFailure {

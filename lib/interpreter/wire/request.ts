@@ -1,18 +1,11 @@
 // Decoding and validation of an incoming ResourceInterpreterContext, with messages that tell an operator what to fix.
-import { apiVersionOf } from '../review/core';
+import { apiVersionOf } from '../../review/core';
 import { invalidInput } from './errors';
-import { describeJson as describe, int32Max, isJsonObject, quoted } from './json';
+import { describeJson as describe, int32Max, isJsonObject, quoted } from '../../review/json';
 import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from './operations';
-import {
-  contextApiVersion,
-  contextKind,
-  type AggregatedStatusItem,
-  type GroupVersionKind,
-  type JsonObject,
-  type JsonValue,
-  type ResourceHealth,
-  type ResourceInterpreterRequest,
-} from './types';
+import { contextApiVersion, contextKind, type AggregatedStatusItem, type ResourceHealth, type ResourceInterpreterRequest } from './types';
+import { type GroupVersionKind } from '../../review/core';
+import { type JsonObject, type JsonValue } from '../../review/json';
 
 const healthValues: ReadonlySet<string> = new Set(['Healthy', 'Unhealthy', 'Unknown']);
 

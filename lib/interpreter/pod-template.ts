@@ -1,9 +1,11 @@
 // What Karmada reads from a pod template: per-replica requirements and the objects it depends on (spec §8).
-import { invalidInput } from '../protocol/errors';
-import type { DependentObjectReference, JsonObject, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from '../protocol/types';
-import { checkListLength, fieldValue as valueAt, objectField, objectItems, stringField, stringMapField } from './fields';
-import { podTemplateLimits } from './limits';
-import { MAX_INT64, QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from './quantity';
+import { invalidInput } from './wire/errors';
+import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
+import type { DependentObjectReference, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from './wire/types';
+import type { JsonObject } from '../review/json';
+import { checkListLength, fieldValue as valueAt, objectField, objectItems, stringField, stringMapField } from '../kube/fields';
+import { podTemplateLimits } from '../kube/limits';
+import { MAX_INT64, QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from '../kube/quantity';
 
 export { podTemplateLimits };
 const maxItems = podTemplateLimits.listItems;
@@ -394,4 +396,18 @@ export function dependenciesOf(template: JsonObject | undefined, path: string, n
 export function checkedDependenciesOf(template: JsonObject | undefined, path: string, namespace: string | undefined): DependentObjectReference[] {
   const podSpec = podSpecOf(template, path);
   return podSpec === undefined ? [] : referencesOf(checkedDependencyNames(podSpec, `${path}.spec`), namespace);
+}
+
+/** Per-replica requirements of a template read by `podTemplateField` (see `replicaRequirementsOf`). */
+export function templateRequirementsOf(template: PodTemplateSpec | undefined, path: string): ReplicaRequirements | undefined {
+  return replicaRequirementsOf(template as JsonObject | undefined, path);
+}
+
+/** ConfigMaps, Secrets, ServiceAccount and PVCs a template read by `podTemplateField` references (see `dependenciesOf`). */
+export function templateDependenciesOf(
+  template: PodTemplateSpec | undefined,
+  path: string,
+  namespace: string | undefined,
+): DependentObjectReference[] {
+  return dependenciesOf(template as JsonObject | undefined, path, namespace);
 }

@@ -4,7 +4,7 @@
 // fields it sets, so direct construction costs no deep clone and no whole-tree walk per call, and it emits only
 // `add` (plus `remove` of a field that exists). A diff library emits `replace`/`remove` against whatever it saw,
 // which Karmada's strict application rejects when its copy differs, and it allocates in proportion to the object.
-import type { JsonObject, JsonValue } from './types';
+import type { JsonObject, JsonValue } from './json';
 
 export type JsonPatchOperation = { op: 'add'; path: string; value: JsonValue } | { op: 'remove'; path: string };
 

@@ -1,6 +1,10 @@
-// Small facts about JSON values shared by the validators: what a value is, and Kubernetes' int32 bound.
+// JSON values as every review carries them, and small facts about them: what a value is, how it reads in a
+// message, and Kubernetes' int32 bound.
 
-import type { JsonObject } from './types';
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
 
 export const int32Max = 2_147_483_647;
 

@@ -1,19 +1,13 @@
 // Wire types of config.karmada.io/v1alpha1 ResourceInterpreterContext (request and response), as Karmada sends and verifies them.
+import type { GroupVersionKind } from '../../review/core';
+import type { JsonObject, JsonValue } from '../../review/json';
 import type { InterpreterOperation } from './operations';
 
 export const contextApiVersion = 'config.karmada.io/v1alpha1';
 export const contextKind = 'ResourceInterpreterContext';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
-export interface JsonObject {
-  [key: string]: JsonValue;
-}
-
 /** An unstructured Kubernetes object, as Karmada puts it in `request.object`. */
 export type KubeObject = JsonObject;
-
-export type { GroupVersionKind } from '../review/core';
-import type { GroupVersionKind } from '../review/core';
 
 export type ResourceHealth = 'Healthy' | 'Unhealthy' | 'Unknown';
 
