@@ -172,7 +172,7 @@ describe('envelope and fields', () => {
   });
 
   it('answers an operation the kind does not implement with 404', async () => {
-    const registry = createRegistry([{ group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', operations: { InterpretHealth: () => ({ healthy: true }) } }]);
+    const registry = createRegistry([{ group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true, operations: { InterpretHealth: () => ({ healthy: true }) } }]);
     const object = { apiVersion: 'g.io/v1', kind: 'Thing', metadata: { name: 't' } };
     const { context } = interpret(registry, interpreterContext({ operation: 'InterpretReplica', object, uid: 'u' }));
     expect(context.response).toEqual({ uid: 'u', successful: false, status: { code: 404, message: expect.stringContaining('does not implement InterpretReplica') } });
@@ -180,7 +180,7 @@ describe('envelope and fields', () => {
 
   it('answers an interpreter exception with 500 and a generic message', async () => {
     const registry = createRegistry([{
-      group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test',
+      group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true,
       operations: { InterpretHealth: () => { throw new TypeError("Cannot read properties of undefined (reading 'x')"); } },
     }]);
     const object = { apiVersion: 'g.io/v1', kind: 'Thing', metadata: { name: 't', namespace: 'ns' } };

@@ -28,6 +28,7 @@ const gadgets = createRegistry([
     plural: 'gadgets',
     storageVersion: 'v1',
     home: 'test',
+    ownCrd: true,
     decode: decodeGadget,
     operations: {
       InterpretReplica: ({ object }) => ({ replicas: object.size ?? 1 }),

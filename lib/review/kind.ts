@@ -12,6 +12,11 @@ export interface KindIdentity {
   readonly storageVersion: string;
   /** The kind's folder, relative to the repository root: its CRD (`crd.yaml`) and cases live there. */
   readonly home: string;
+  /**
+   * Whether this service owns the kind's CRD. A kind whose CRD its own project ships (OpenKruise, Flux, Argo…) is
+   * interpreted only: no crd.yaml, no conversion, no admission, and webhook-config never prints its CRD.
+   */
+  readonly ownCrd: boolean;
 }
 
 /** A map from `group/version/kind` to whatever a framework keeps per kind, refusing two entries for one key. */

@@ -11,6 +11,7 @@ export const rollout = {
   versions: rolloutVersions,
   storageVersion: 'v1alpha1',
   home: 'lib/kinds/rollout',
+  ownCrd: false,
 } as const satisfies KindIdentity;
 
 /** The API versions of the objects a Rollout names (its dependencies). */

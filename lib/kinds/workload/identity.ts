@@ -13,6 +13,7 @@ export const workload = {
   versions: workloadVersions,
   storageVersion: 'v1alpha2',
   home: 'lib/kinds/workload',
+  ownCrd: true,
 } as const satisfies KindIdentity;
 
 /** Where a v1alpha1 object keeps `spec.alias` (new in v1alpha2), so that no round trip loses it. */

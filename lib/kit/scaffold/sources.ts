@@ -33,6 +33,7 @@ export const ${names.value} = {
   versions: [${facts.versions.map(literal).join(', ')}],
   storageVersion: ${literal(facts.storageVersion)},
   home: ${literal(`lib/kinds/${names.folder}`)},
+  ownCrd: true,
 } as const satisfies KindIdentity;
 `;
 }
