@@ -153,7 +153,7 @@ export async function findKinds(root: string): Promise<FoundKinds> {
 }
 
 const listHeads: Readonly<Record<ListName, { what: string; factory: string; from: string; name: string }>> = {
-  interpreters: { what: 'interprets', factory: 'createRegistry', from: '../interpreter/registry', name: 'interpreterRegistry' },
+  interpreters: { what: 'interprets', factory: 'createInterpreterRegistry', from: '../interpreter/registry', name: 'interpreterRegistry' },
   conversions: { what: 'converts between versions', factory: 'createConversionRegistry', from: '../conversion/registry', name: 'conversionRegistry' },
   admissions: { what: 'admits (defaults and validates)', factory: 'createAdmissionRegistry', from: '../admission/registry', name: 'admissionRegistry' },
 };
