@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { repositoryRoot } from '../lib/kit/kinds';
 import { main, type CliIo } from '../scripts/new-kind';
-import { copyRepository } from './support/scratch';
+import { copyRepository, withoutKind } from './support/scratch';
 
 const scratch = mkdtempSync(join(tmpdir(), 'new-kind-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -99,10 +99,14 @@ describe('new-kind refuses, and writes nothing', () => {
 });
 
 describe('new-kind on scratch copies of the repository', () => {
-  /** A fresh copy for each test: each adds the same kind. */
+  /**
+   * A fresh copy for each test (each adds a CloneSet), without the walkthrough's CloneSet: a checkout that followed
+   * docs/adding-a-kind.md lists a cloneSetInterpreter already.
+   */
   const freshCopy = (name: string) => {
     const repo = join(scratch, name);
     copyRepository(repositoryRoot, repo);
+    withoutKind(repo, 'cloneset');
     return repo;
   };
 
