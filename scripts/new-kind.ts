@@ -55,7 +55,7 @@ Options:
                      says which fields differ; convert them before serving). Without it new-kind refuses.
   --record FOLDER    Re-record the expected output of every case under FOLDER/testdata from what the kind's
                      interpreter now answers: prints what would change per case (exit 1 if anything would, 0 if
-                     not). \`error\` cases are never touched.
+                     not). Cases that expect an error are never touched.
   --write            With --record: write the new outputs into the case files.
   -h, --help         Show this help.
 `;
