@@ -138,8 +138,10 @@ function updated(document: Document, node: unknown, value: JsonValue): unknown {
   if ((node as { anchor?: string } | null)?.anchor) return fresh();
   if (isMap(node) && isJsonObject(value) && node.items.every((pair) => isScalar(pair.key) && typeof pair.key.value === 'string' && pair.key.value !== '<<')) {
     node.items = node.items.filter((pair) => Object.hasOwn(value, (pair.key as { value: string }).value));
+    // Of a key written twice the last pair counts (see lastPair); one pass keeps this linear in the map's size.
+    const pairs = new Map(node.items.map((pair) => [(pair.key as { value: string }).value, pair]));
     for (const [key, item] of Object.entries(value)) {
-      const pair = lastPair(node.items, key);
+      const pair = pairs.get(key);
       if (pair === undefined) node.items.push(document.createPair(key, item, { aliasDuplicateObjects: false }));
       else pair.value = updated(document, pair.value, item);
     }
