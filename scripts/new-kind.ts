@@ -1,9 +1,12 @@
-// `npm run new-kind -- --crd <file>`: writes a new kind's folder under lib/kinds/ from its CRD manifest (identity,
-// types from the schema, the reader, an interpreter skeleton with what the schema makes obvious, a conversion
-// skeleton when it serves several versions, an admission skeleton with --admission, the CRD, cases recorded from
-// the skeleton) and adds it to the lists in lib/kinds/. Nothing is written when anything is in the way.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+// `npm run new-kind -- --crd <file> --owner us|project`: writes a new kind's folder under lib/kinds/ from its CRD
+// manifest (identity, types from the schema, the reader, an interpreter skeleton with what the schema makes obvious,
+// cases recorded from the skeleton) and lists it in lib/kinds/. A CRD we own also gets its crd.yaml, a conversion
+// skeleton when it serves several versions (refused when their schemas differ, unless --converter copy) and an
+// admission skeleton with --admission; a CRD that belongs to its project gets none of them: it is interpreted only.
+// Nothing is written when anything is in the way. `--record <kind folder>` re-records a kind's expected outputs.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
@@ -12,24 +15,27 @@ import type { ConvertibleKind } from '../lib/conversion/registry';
 import type { ResourceInterpreter } from '../lib/interpreter/registry';
 import { KitError } from '../lib/kit/cases';
 import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
+import { describeRecording, interpreterOfFolder, recordCases } from '../lib/kit/record';
 import { admissionCaseFile, conversionCaseFile, interpreterCaseFiles } from '../lib/kit/scaffold/cases';
-import { readCrd } from '../lib/kit/scaffold/crd';
-import { withEntry } from '../lib/kit/scaffold/register';
+import { readCrd, type CrdFacts } from '../lib/kit/scaffold/crd';
+import { registerKind } from '../lib/kit/scaffold/register';
+import { describeDifferences, versionDifferences } from '../lib/kit/scaffold/schema-differences';
 import { admissionSource, conversionSource, identitySource, interpreterSource, namesOf, schemaSource } from '../lib/kit/scaffold/sources';
 import { typesModule } from '../lib/kit/scaffold/types';
 import { isEntryPoint } from './entry';
 
-export const usage = `Usage: npm run new-kind -- --crd <crd.yaml> [--kind Kind] [--folder name] [--admission]
+export const usage = `Usage: npm run new-kind -- --crd <crd.yaml> --owner us|project [--kind Kind] [--folder name] [--admission] [--converter copy]
+       npm run new-kind -- --record lib/kinds/<folder> [--write]     (also: npm run record -- lib/kinds/<folder>)
 
-Writes lib/kinds/<folder>/ for the CRD's kind and lists it in lib/kinds/interpreters.ts (and conversions.ts
-when the CRD serves several versions, admissions.ts with --admission):
-  identity.ts       group, kind, plural, served and storage versions
+Writes lib/kinds/<folder>/ for the CRD's kind and lists it in lib/kinds/interpreters.ts (and, for a CRD we own,
+conversions.ts when it serves several versions, admissions.ts with --admission):
+  identity.ts       group, kind, plural, served and storage versions, whose CRD it is (ownCrd)
   types.ts          TypeScript types of spec and status, from the CRD's schema
   schema.ts         the one reader: object -> typed view, or a field error naming the field
   interpreter.ts    the operations the schema makes obvious (replicas, pod template, status counts)
-  conversion.ts     several served versions: converters through the storage version, unchanged copies to start
-  admission.ts      --admission: defaulting and validation skeleton
-  crd.yaml          the CRD (webhook-config --objects crd prints it with its conversion webhook)
+  conversion.ts     ours, several served versions: converters through the storage version, unchanged copies to start
+  admission.ts      ours, --admission: defaulting and validation skeleton
+  crd.yaml          ours: the CRD (webhook-config --objects crd prints it with its conversion webhook)
   testdata/<version>/*-test.yaml, conversion-cases.yaml, admission-cases.yaml: cases recorded from the skeleton
 
 Then fill in what the schema could not say, correct the recorded cases, and run:
@@ -37,11 +43,21 @@ Then fill in what the schema could not say, correct the recorded cases, and run:
   npm run typecheck && npm test
 
 Options:
-  --crd FILE     The CustomResourceDefinition manifest (YAML). Required.
-  --kind KIND    Which CRD, when the file holds several.
-  --folder NAME  The folder under lib/kinds (default: the kind in lower case).
-  --admission    Also write an admission (defaulting and validation) skeleton.
-  -h, --help     Show this help.
+  --crd FILE         The CustomResourceDefinition manifest (YAML). Required.
+  --owner us|project Whose CRD it is. us: this service owns it (its crd.yaml, conversion and admission are served
+                     from here). project: its own project ships it (OpenKruise, Flux, Argo...): the kind is
+                     interpreted only, and webhook-config never prints its CRD, conversion or admission.
+                     Asked when stdin is a terminal; required otherwise.
+  --kind KIND        Which CRD, when the file holds several.
+  --folder NAME      The folder under lib/kinds (default: the kind in lower case).
+  --admission        Also write an admission (defaulting and validation) skeleton (ours only).
+  --converter copy   Ours, several versions whose schemas differ: write the unchanged-copy converter anyway (it
+                     says which fields differ; convert them before serving). Without it new-kind refuses.
+  --record FOLDER    Re-record the expected output of every case under FOLDER/testdata from what the kind's
+                     interpreter now answers: prints what would change per case (exit 1 if anything would, 0 if
+                     not). Cases that expect an error are never touched.
+  --write            With --record: write the new outputs into the case files.
+  -h, --help         Show this help.
 `;
 
 export interface CliIo {
@@ -49,6 +65,45 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** The repository to write into (tests use a scratch copy). */
   root?: string;
+  /** Asks a question on the terminal and returns the answer; absent when stdin is not a terminal. */
+  ask?: (question: string) => Promise<string>;
+}
+
+const owners = ['us', 'project'] as const;
+type Owner = (typeof owners)[number];
+
+const ownerRequired = '--owner is required when stdin is not a terminal: --owner us (this service owns the CRD: crd.yaml, conversion, admission) or --owner project (its project ships it: interpreted only)';
+
+function ownerOf(value: string): Owner {
+  if (!(owners as readonly string[]).includes(value)) throw new KitError(`--owner takes us or project, got ${JSON.stringify(value)}`);
+  return value as Owner;
+}
+
+async function askedOwner(ask: (question: string) => Promise<string>, facts: CrdFacts): Promise<Owner> {
+  const question = `Whose CRD is ${facts.plural}.${facts.group}? us: this service owns it (crd.yaml, conversion, admission); project: its project ships it (interpreted only). [us/project] `;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const answer = (await ask(question)).trim().toLowerCase();
+    if ((owners as readonly string[]).includes(answer)) return answer as Owner;
+  }
+  throw new KitError('no answer us or project; pass --owner us or --owner project');
+}
+
+/** `--record FOLDER [--write]`: the changed outputs per case, written only with --write. */
+async function record(folder: string, write: boolean, io: CliIo): Promise<number> {
+  const home = resolve(folder);
+  const interpreter = await interpreterOfFolder(home);
+  const recording = await recordCases(home, interpreter);
+  const changed = recording.files.reduce((count, file) => count + file.cases.length, 0);
+  if (changed > 0) io.stdout(`${describeRecording(recording)}\n`);
+  for (const problem of recording.problems) io.stderr(`new-kind: ${problem}\n`);
+  const files = recording.files.map((file) => relative(home, file.path));
+  if (write) for (const file of recording.files) writeFileSync(file.path, file.text);
+  io.stdout(changed === 0
+    ? `every case's output is what ${interpreter.kind}'s interpreter answers: nothing to record\n`
+    : write
+      ? `recorded ${changed} case(s) in ${files.join(', ')}\n`
+      : `${changed} case(s) in ${files.join(', ')} would change; run again with --write to write them\n`);
+  return recording.problems.length > 0 || (changed > 0 && !write) ? 1 : 0;
 }
 
 async function imported<T>(file: string, name: string): Promise<T> {
@@ -63,14 +118,32 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       args: [...argv],
       strict: true,
       allowPositionals: true,
-      options: { crd: { type: 'string' }, kind: { type: 'string' }, folder: { type: 'string' }, admission: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        crd: { type: 'string' },
+        owner: { type: 'string' },
+        kind: { type: 'string' },
+        folder: { type: 'string' },
+        admission: { type: 'boolean' },
+        converter: { type: 'string' },
+        record: { type: 'string' },
+        write: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     if (values.help) {
       io.stdout(usage);
       return 0;
     }
     if (positionals.length > 0) throw new KitError(`unexpected argument ${JSON.stringify(positionals[0])}; every option takes the form --name value`);
+    if (values.record !== undefined) {
+      const others = (['crd', 'owner', 'kind', 'folder', 'admission', 'converter'] as const).filter((name) => values[name] !== undefined);
+      if (others.length > 0) throw new KitError(`--record takes a kind's folder and --write only; drop --${others.join(', --')}`);
+      return await record(values.record, values.write ?? false, io);
+    }
+    if (values.write) throw new KitError('--write goes with --record');
     if (values.crd === undefined) throw new KitError('--crd is required');
+    if (values.owner === undefined && io.ask === undefined) throw new KitError(ownerRequired);
+    if (values.converter !== undefined && values.converter !== 'copy') throw new KitError(`--converter takes copy, got ${JSON.stringify(values.converter)}`);
     const facts = readCrd(values.crd, values.kind);
     const names = namesOf(facts.kind, values.folder);
     if (!/^[a-z0-9][a-z0-9-]*$/.test(names.folder)) throw new KitError(`--folder ${JSON.stringify(names.folder)}: use lower-case letters, digits and '-'`);
@@ -79,17 +152,19 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (served !== undefined) throw new KitError(`${facts.kind}.${facts.group} is served already, by ${served.identity.home}`);
     const home = join(root, 'lib/kinds', names.folder);
     if (existsSync(home)) throw new KitError(`lib/kinds/${names.folder} exists already; choose another --folder`);
-    const converted = facts.versions.length > 1;
-    const lists = [
-      { file: 'interpreters.ts', name: `${names.value}Interpreter`, module: 'interpreter' },
-      ...(converted ? [{ file: 'conversions.ts', name: `${names.value}Conversion`, module: 'conversion' }] : []),
-      ...(values.admission ? [{ file: 'admissions.ts', name: `${names.value}Admission`, module: 'admission' }] : []),
-    ];
-    // Every list edit is computed before anything is written, so a list that cannot take the kind stops it all.
-    const listEdits = lists.map(({ file, name, module }) => {
-      const path = join(root, 'lib/kinds', file);
-      return { path, text: withEntry(readFileSync(path, 'utf8'), `lib/kinds/${file}`, name, `./${names.folder}/${module}`) };
-    });
+    const owner = values.owner !== undefined ? ownerOf(values.owner) : await askedOwner(io.ask!, facts);
+    const ownCrd = owner === 'us';
+    if (!ownCrd) {
+      // Another project's CRD: converting or admitting its objects here would take that over from its project.
+      const refused = [...(values.admission ? ['--admission'] : []), ...(values.converter !== undefined ? ['--converter'] : [])];
+      if (refused.length > 0) throw new KitError(`${refused.join(' and ')}: ${facts.kind}'s CRD belongs to its project, so it is interpreted only; drop ${refused.join(' and ')}`);
+    }
+    const converted = ownCrd && facts.versions.length > 1;
+    const admitted = ownCrd && values.admission === true;
+    const differences = converted ? versionDifferences(facts) : [];
+    if (differences.length > 0 && values.converter !== 'copy') {
+      throw new KitError(`${facts.kind}'s versions differ, so a converter that copies objects unchanged would lose or break fields: ${describeDifferences(differences)}; pass --converter copy to start from copies and convert these in conversion.ts`);
+    }
 
     const write = (path: string, text: string) => {
       const full = join(home, path);
@@ -97,24 +172,29 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       writeFileSync(full, text);
       written.push(relative(root, full));
     };
-    write('identity.ts', identitySource(facts, names));
+    write('identity.ts', identitySource(facts, names, ownCrd));
     write('types.ts', typesModule(facts.kind, facts.schema, relative(root, values.crd) || values.crd));
     write('schema.ts', schemaSource(facts, names));
     write('interpreter.ts', interpreterSource(facts, names));
-    if (converted) write('conversion.ts', conversionSource(facts, names));
-    if (values.admission) write('admission.ts', admissionSource(facts, names));
-    write('crd.yaml', `# ${facts.kind}'s CRD, copied by \`npm run new-kind\`; the one source of its schema in this repository.\n${stringify(facts.manifest, { lineWidth: 0 })}`);
+    if (converted) write('conversion.ts', conversionSource(facts, names, differences));
+    if (admitted) write('admission.ts', admissionSource(facts, names));
+    if (ownCrd) write('crd.yaml', `# ${facts.kind}'s CRD, copied by \`npm run new-kind\`; the one source of its schema in this repository.\n${stringify(facts.manifest, { lineWidth: 0 })}`);
 
     const interpreter = await imported<ResourceInterpreter>(join(home, 'interpreter.ts'), `${names.value}Interpreter`);
     for (const { path, text } of interpreterCaseFiles(facts, interpreter)) write(path, text);
     if (converted) write('conversion-cases.yaml', conversionCaseFile(facts, await imported<ConvertibleKind>(join(home, 'conversion.ts'), `${names.value}Conversion`)));
-    if (values.admission) write('admission-cases.yaml', admissionCaseFile(facts, await imported<AdmittedKind>(join(home, 'admission.ts'), `${names.value}Admission`)));
-    for (const { path, text } of listEdits) writeFileSync(path, text);
+    if (admitted) write('admission-cases.yaml', admissionCaseFile(facts, await imported<AdmittedKind>(join(home, 'admission.ts'), `${names.value}Admission`)));
+    // The one registration call: the lists in lib/kinds/ name the kind from here on.
+    const lists = registerKind(root, { folder: names.folder, value: names.value, converted, admitted });
+    if (differences.length > 0) {
+      io.stderr(`new-kind: warning: conversion.ts copies objects unchanged although ${facts.kind}'s versions differ (${describeDifferences(differences)}): convert these in lib/kinds/${names.folder}/conversion.ts before it serves objects\n`);
+    }
 
     io.stdout(`${[
       `wrote lib/kinds/${names.folder}/:`,
       ...written.map((file) => `  ${relative(`lib/kinds/${names.folder}`, file)}`),
-      `listed ${facts.kind} in ${lists.map(({ file }) => `lib/kinds/${file}`).join(', ')}`,
+      `listed ${facts.kind} in ${lists.join(', ')}`,
+      ...(ownCrd ? [] : [`${facts.kind}'s CRD belongs to its project: interpreted only (no crd.yaml, conversion or admission; webhook-config prints its interpreter webhooks only)`]),
       `operations the schema made obvious: ${Object.keys(interpreter.operations).join(', ') || 'none (write them in interpreter.ts)'}`,
       'next: fill in interpreter.ts (Retain, InterpretHealth) and the rest, correct the recorded cases, then',
       `  npm run -s interpret -- --check lib/kinds/${names.folder}`,
@@ -129,9 +209,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
+/** Asks on the terminal (the prompt on stderr: stdout is the report). */
+async function terminalAsk(question: string): Promise<string> {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await terminal.question(question);
+  } finally {
+    terminal.close();
+  }
+}
+
 if (isEntryPoint(import.meta.url)) {
   process.exitCode = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    ...(process.stdin.isTTY ? { ask: terminalAsk } : {}),
   });
 }

@@ -1,23 +1,27 @@
 // docs/adding-a-kind.md, followed word for word in a scratch copy of the repository: its commands run as written,
-// its files are written where it says, and then the kind is served: typecheck, `interpret --check`, the tests that
-// find kinds (case runners, bundle check, webhook-config, conversion properties, seeds), and webhook-config's output.
+// its files are written where it says, and then both kinds are served: WebApp (our CRD: interpreted, converted,
+// admitted) and CloneSet (its project's CRD: interpreted only). Typecheck, `interpret --check`, the tests that find
+// kinds (case runners, bundle check, webhook-config, conversion properties, seeds), and webhook-config's output.
+// The scratch copy starts without the walkthrough's kinds, so that it also passes in a checkout that followed it.
 // With WALKTHROUGH_FULL=1 (CI runs it so, on its own) the scratch copy runs the whole `npm test` as the doc says.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { repositoryRoot } from '../lib/kit/kinds';
-import { copyRepository } from './support/scratch';
+import { copyRepository, withoutKind } from './support/scratch';
 
 const doc = readFileSync(join(repositoryRoot, 'docs/adding-a-kind.md'), 'utf8');
 /** Fenced blocks whose info string names a file: ```ts lib/kinds/webapp/identity.ts */
 const files = [...doc.matchAll(/^```(?:ts|yaml) (\S+)\n([\s\S]*?)^```$/gm)].map(([, path, text]) => ({ path: path!, text: text! }));
 /** Every command of the ```sh blocks, in order. */
 const commands = [...doc.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap(([, block]) => block!.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')));
-const scaffold = commands.find((command) => command.startsWith('npm run new-kind'));
-const check = commands.find((command) => command.startsWith('npm run -s interpret -- --check'));
+const scaffold = commands.find((command) => command.startsWith('npm run new-kind') && command.includes('webapp-crd.yaml'));
+const projectScaffold = commands.find((command) => command.startsWith('npm run new-kind') && command.includes('cloneset-crd.yaml'));
+const check = commands.find((command) => command === 'npm run -s interpret -- --check lib/kinds/webapp');
+const projectCheck = commands.find((command) => command === 'npm run -s interpret -- --check lib/kinds/cloneset');
 const config = commands.find((command) => command.startsWith('npm run -s webhook-config'));
 const nested = process.env.ADDING_A_KIND_NESTED === '1';
 
@@ -33,29 +37,47 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     spawnSync('sh', ['-c', command], { cwd: scratch, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ADDING_A_KIND_NESTED: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
 
   it('shows the commands and the files to fill in', () => {
-    expect(scaffold).toBe('npm run new-kind -- --crd docs/examples/webapp-crd.yaml --admission');
-    expect(check).toBe('npm run -s interpret -- --check lib/kinds/webapp');
+    expect(scaffold).toBe('npm run new-kind -- --crd docs/examples/webapp-crd.yaml --owner us --admission --converter copy');
+    expect(projectScaffold).toBe('npm run new-kind -- --crd docs/examples/cloneset-crd.yaml --owner project');
+    expect(check).toBeDefined();
+    expect(projectCheck).toBeDefined();
     expect(commands).toContain('npm run typecheck && npm test');
     expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(['lib/kinds/webapp/interpreter.ts', 'lib/kinds/webapp/conversion.ts']));
   });
 
   it('ends with the kind served when followed word for word', () => {
-    // Prepare: a fresh clone of the repository (node_modules shared).
+    // Prepare: a fresh clone of the repository (node_modules shared), without the kinds the walkthrough adds.
     copyRepository(repositoryRoot, scratch);
+    for (const folder of ['webapp', 'cloneset']) withoutKind(scratch, folder);
 
-    // Act: step 1, then the files of steps 2 and 3.
+    // Act: step 1 (refused without --converter copy, as the doc says), then the files of steps 2 and 3, then the
+    // kind whose CRD belongs to its project.
+    const refused = inScratch(scaffold!.replace(' --converter copy', ''));
     const scaffolded = inScratch(scaffold!);
-    expect(withoutNpmWarnings(scaffolded.stderr)).toBe('');
-    expect(scaffolded.status).toBe(0);
     for (const { path, text } of files) writeFileSync(join(scratch, path), text);
     const again = inScratch(scaffold!);
+    const theirs = inScratch(projectScaffold!);
 
-    // Assess: step 4 and 5.
+    // Assess: step 1's refusal and warning, one line each.
+    expect(refused.status).toBe(2);
+    expect(withoutNpmWarnings(refused.stderr)).toBe("new-kind: WebApp's versions differ, so a converter that copies objects unchanged would lose or break fields: v1alpha1 and v1beta1 differ at spec.suspend: only in v1alpha1; spec.paused: only in v1beta1; pass --converter copy to start from copies and convert these in conversion.ts");
+    expect(withoutNpmWarnings(scaffolded.stderr)).toBe("new-kind: warning: conversion.ts copies objects unchanged although WebApp's versions differ (v1alpha1 and v1beta1 differ at spec.suspend: only in v1alpha1; spec.paused: only in v1beta1): convert these in lib/kinds/webapp/conversion.ts before it serves objects");
+    expect(scaffolded.status).toBe(0);
     expect(again.status, 'a second run adds nothing').toBe(2);
     expect(again.stderr).toContain('is served already');
-    const checked = inScratch(check!);
-    expect(checked.stdout).toMatch(/^\d+ passed, 0 failed$/m);
-    expect(checked.status).toBe(0);
+    // The project's kind: interpreted only.
+    expect(withoutNpmWarnings(theirs.stderr)).toBe('');
+    expect(theirs.status).toBe(0);
+    expect(['crd.yaml', 'conversion.ts', 'admission.ts', 'identity.ts'].filter((file) => existsSync(join(scratch, 'lib/kinds/cloneset', file)))).toEqual(['identity.ts']);
+    expect(readFileSync(join(scratch, 'lib/kinds/cloneset/identity.ts'), 'utf8')).toContain('ownCrd: false,');
+    const lists = (file: string) => readFileSync(join(scratch, 'lib/kinds', file), 'utf8');
+    expect([lists('interpreters.ts').includes('cloneSetInterpreter'), lists('conversions.ts').includes('cloneSet'), lists('admissions.ts').includes('cloneSet')]).toEqual([true, false, false]);
+    // Step 4 and 5.
+    for (const command of [check!, projectCheck!]) {
+      const checked = inScratch(command);
+      expect(checked.stdout, command).toMatch(/^\d+ passed, 0 failed$/m);
+      expect(checked.status, command).toBe(0);
+    }
     const typecheck = inScratch('npm run -s typecheck');
     expect(withoutNpmWarnings(typecheck.stdout + typecheck.stderr)).toBe('');
     expect(typecheck.status).toBe(0);
@@ -69,6 +91,7 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     const failures = tests.stdout.split('\n').filter((line) => /×|FAIL/.test(line)).join('\n');
     expect(tests.status, failures || tests.stdout.slice(-4000)).toBe(0);
     if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/webapp\/testdata\/v1beta1\/retain-test\.yaml/);
+    if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/cloneset\/testdata\/v1alpha1\/interpretreplica-test\.yaml/);
     const printed = inScratch(config!);
     expect(printed.status).toBe(0);
     const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; metadata: { name: string }; spec?: any; webhooks?: { name: string }[] });
@@ -81,5 +104,11 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     for (const kind of ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']) {
       expect(objects.find((o) => o.kind === kind)!.webhooks!.map((w) => w.name)).toEqual(expect.arrayContaining([expect.stringContaining('.webapps.apps.example.io')]));
     }
+    // CloneSet: interpreter webhooks, and no CRD, conversion or admission webhook of OpenKruise's.
+    expect(interpreterWebhooks.filter((name) => name.endsWith('.clonesets.apps.kruise.io'))).toHaveLength(6);
+    expect(objects.filter((o) => o.kind === 'CustomResourceDefinition').map((o) => o.spec.group)).not.toContain('apps.kruise.io');
+    const admissionRules = objects.filter((o) => o.kind.endsWith('WebhookConfiguration') && o.kind !== 'ResourceInterpreterWebhookConfiguration')
+      .flatMap((o) => o.webhooks!.map((w) => JSON.stringify(w)));
+    expect(admissionRules.filter((webhook) => webhook.includes('kruise'))).toEqual([]);
   }, 600_000);
 });

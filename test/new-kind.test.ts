@@ -1,23 +1,50 @@
-// npm run new-kind: what it refuses (nothing written), and what it writes for a real third-party CRD (Argo Rollouts'
-// own Rollout CRD, renamed so that it is not the Rollout this service serves): files that typecheck and cases that
-// pass. The walkthrough (test/adding-a-kind.test.ts) covers a CRD with two versions and admission.
+// npm run new-kind: what it refuses (one line, nothing written); whose CRD it is (asked on a terminal, --owner
+// otherwise); a CRD of ours whose versions differ (OpenKruise's CloneSet with a v1beta1 made from its v1alpha1:
+// refused, or written with --converter copy and a warning); and what it writes for a real third-party CRD (Argo
+// Rollouts' own Rollout CRD, renamed so that it is not the Rollout this service serves): interpreted only, files that
+// typecheck and cases that pass. The walkthrough (test/adding-a-kind.test.ts) covers two versions and admission.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { repositoryRoot } from '../lib/kit/kinds';
-import { main } from '../scripts/new-kind';
-import { copyRepository } from './support/scratch';
+import { main, type CliIo } from '../scripts/new-kind';
+import { copyRepository, withoutKind } from './support/scratch';
 
 const scratch = mkdtempSync(join(tmpdir(), 'new-kind-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(args: string[], root = scratch) {
+async function run(args: string[], root = scratch, ask?: CliIo['ask']) {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), root });
+  const code = await main(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), root, ...(ask ? { ask } : {}) });
   return { code, stdout, stderr };
+}
+
+type Schema = { properties: Record<string, Schema> } & Record<string, unknown>;
+
+/**
+ * The walkthrough's cut-down CloneSet CRD (OpenKruise's, docs/examples/cloneset-crd.yaml) in another group, so that it
+ * is not a kind a checkout that followed the walkthrough serves. With `twoVersions`, a v1beta1 (the storage version)
+ * made from v1alpha1 as a StatefulSet says it: `updateStrategy.partition` moves into `updateStrategy.rollingUpdate`.
+ */
+function cloneSetCrd(name: string, twoVersions: boolean): string {
+  const crd = parse(readFileSync(join(repositoryRoot, 'docs/examples/cloneset-crd.yaml'), 'utf8'));
+  crd.metadata.name = 'clonesets.apps.scaffold.example.io';
+  crd.spec.group = 'apps.scaffold.example.io';
+  if (twoVersions) {
+    const [alpha] = crd.spec.versions;
+    const beta = structuredClone(alpha);
+    alpha.storage = false;
+    beta.name = 'v1beta1';
+    const strategy = (beta.schema.openAPIV3Schema as Schema).properties.spec!.properties.updateStrategy!;
+    const { partition, ...rest } = strategy.properties;
+    strategy.properties = { ...rest, rollingUpdate: { type: 'object', properties: { partition: partition! } } as unknown as Schema };
+    crd.spec.versions.push(beta);
+  }
+  return file(name, stringify(crd));
 }
 
 function file(name: string, text: string): string {
@@ -38,11 +65,20 @@ describe('new-kind refuses, and writes nothing', () => {
 
   it.each([
     ['no --crd', [], '--crd is required'],
-    ['a file that is not there', ['--crd', '/nonexistent/crd.yaml'], 'cannot read --crd /nonexistent/crd.yaml'],
-    ['a file without a CRD', ['--crd', 'NOCRD'], 'holds no CustomResourceDefinition'],
-    ['two CRDs without --kind', ['--crd', 'TWO'], 'pick one with --kind'],
-    ['a kind served already', ['--crd', join(repositoryRoot, 'lib/kinds/workload/crd.yaml')], 'Workload.workload.example.io is served already, by lib/kinds/workload'],
-    ['a folder name that is not one', ['--crd', 'ONE', '--folder', '../x'], "--folder \"../x\": use lower-case letters, digits and '-'"],
+    ['no --owner, and stdin is not a terminal', ['--crd', 'ONE'], '--owner is required when stdin is not a terminal: --owner us (this service owns the CRD: crd.yaml, conversion, admission) or --owner project (its project ships it: interpreted only)'],
+    ['an owner that is neither', ['--crd', 'ONE', '--owner', 'them'], '--owner takes us or project, got "them"'],
+    ['a file that is not there', ['--crd', '/nonexistent/crd.yaml', '--owner', 'us'], 'cannot read --crd /nonexistent/crd.yaml'],
+    ['a file without a CRD', ['--crd', 'NOCRD', '--owner', 'us'], 'holds no CustomResourceDefinition'],
+    ['two CRDs without --kind', ['--crd', 'TWO', '--owner', 'us'], 'pick one with --kind'],
+    ['a kind served already', ['--crd', join(repositoryRoot, 'lib/kinds/workload/crd.yaml'), '--owner', 'us'], 'Workload.workload.example.io is served already, by lib/kinds/workload'],
+    ['a folder name that is not one', ['--crd', 'ONE', '--owner', 'us', '--folder', '../x'], "--folder \"../x\": use lower-case letters, digits and '-'"],
+    ["admission for a project's CRD", ['--crd', 'ONE', '--owner', 'project', '--admission'], "--admission: Gamma's CRD belongs to its project, so it is interpreted only; drop --admission"],
+    ['a converter other than copy', ['--crd', 'ONE', '--owner', 'us', '--converter', 'merge'], '--converter takes copy, got "merge"'],
+    [
+      'our CRD whose versions differ, without --converter copy',
+      ['--crd', 'CLONESET2', '--owner', 'us'],
+      "CloneSet's versions differ, so a converter that copies objects unchanged would lose or break fields: v1alpha1 and v1beta1 differ at spec.updateStrategy.partition: only in v1alpha1; spec.updateStrategy.rollingUpdate: only in v1beta1; pass --converter copy to start from copies and convert these in conversion.ts",
+    ],
   ])('%s', async (_what, args, message) => {
     const crd = (name: string, group: string) =>
       `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: ${name.toLowerCase()}s.${group}}\nspec:\n  group: ${group}\n  scope: Namespaced\n  names: {kind: ${name}, plural: ${name.toLowerCase()}s}\n  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]\n`;
@@ -50,12 +86,69 @@ describe('new-kind refuses, and writes nothing', () => {
       NOCRD: file('nocrd.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n'),
       TWO: file('two.yaml', `${crd('Alpha', 'a.example.io')}---\n${crd('Beta', 'a.example.io')}`),
       ONE: file('one.yaml', crd('Gamma', 'a.example.io')),
+      CLONESET2: cloneSetCrd('cloneset-two-versions.yaml', true),
     };
     const before = kindsBefore();
     const { code, stdout, stderr } = await run(args.map((arg) => paths[arg] ?? arg));
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr.startsWith('new-kind: ')).toBe(true);
     expect(stderr).toContain(message);
+    expect(stderr.split('\n'), 'one line').toHaveLength(2);
     expect(kindsBefore()).toEqual(before);
+  });
+});
+
+describe('new-kind on scratch copies of the repository', () => {
+  /**
+   * A fresh copy for each test (each adds a CloneSet), without the walkthrough's CloneSet: a checkout that followed
+   * docs/adding-a-kind.md lists a cloneSetInterpreter already.
+   */
+  const freshCopy = (name: string) => {
+    const repo = join(scratch, name);
+    copyRepository(repositoryRoot, repo);
+    withoutKind(repo, 'cloneset');
+    return repo;
+  };
+
+  it('writes the copy converter of a CRD of ours whose versions differ when told --converter copy, and says so in one line', async () => {
+    // Prepare
+    const repo = freshCopy('copied');
+    const inRepo = (path: string) => join(repo, path);
+    const crd = cloneSetCrd('cloneset-copy.yaml', true);
+
+    // Act
+    const { code, stdout, stderr } = await run(['--crd', crd, '--owner', 'us', '--converter', 'copy'], repo);
+
+    // Assess
+    expect(code, stderr).toBe(0);
+    expect(stderr).toBe("new-kind: warning: conversion.ts copies objects unchanged although CloneSet's versions differ (v1alpha1 and v1beta1 differ at spec.updateStrategy.partition: only in v1alpha1; spec.updateStrategy.rollingUpdate: only in v1beta1): convert these in lib/kinds/cloneset/conversion.ts before it serves objects\n");
+    expect(stdout).toContain('listed CloneSet in lib/kinds/interpreters.ts, lib/kinds/conversions.ts\n');
+    expect(readFileSync(inRepo('lib/kinds/cloneset/conversion.ts'), 'utf8')).toContain('// v1alpha1 and v1beta1 differ at:\n//   spec.updateStrategy.partition: only in v1alpha1\n//   spec.updateStrategy.rollingUpdate: only in v1beta1\n');
+    expect(readFileSync(inRepo('lib/kinds/cloneset/identity.ts'), 'utf8')).toContain('  ownCrd: true,\n');
+    expect(existsSync(inRepo('lib/kinds/cloneset/crd.yaml'))).toBe(true);
+  });
+
+  it("asks on a terminal whose CRD it is, until it is answered, and writes a project's kind to be interpreted only", async () => {
+    // Prepare
+    const repo = freshCopy('asked');
+    const inRepo = (path: string) => join(repo, path);
+    const crd = cloneSetCrd('cloneset-asked.yaml', true);
+    const questions: string[] = [];
+    const answers = ['theirs', ' Project\n'];
+
+    // Act
+    const { code, stdout, stderr } = await run(['--crd', crd, '--folder', 'cloneset-asked'], repo, async (question) => {
+      questions.push(question);
+      return answers.shift()!;
+    });
+
+    // Assess
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(questions).toHaveLength(2);
+    expect(questions[0]).toContain('Whose CRD is clonesets.apps.scaffold.example.io? us: this service owns it');
+    expect(readdirSync(inRepo('lib/kinds/cloneset-asked')).sort()).toEqual(['identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
+    expect(readFileSync(inRepo('lib/kinds/cloneset-asked/identity.ts'), 'utf8')).toContain('  ownCrd: false,\n');
+    expect(stdout).toContain("listed CloneSet in lib/kinds/interpreters.ts\nCloneSet's CRD belongs to its project: interpreted only");
   });
 });
 
@@ -73,9 +166,10 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     const inRepo = (command: string) => spawnSync('sh', ['-c', command], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
     // Act
-    const scaffolded = inRepo(`npm run -s new-kind -- --crd ${crd}`);
+    const scaffolded = inRepo(`npm run -s new-kind -- --crd ${crd} --owner project`);
     const typecheck = inRepo('npm run -s typecheck');
     const checked = inRepo('npm run -s interpret -- --check lib/kinds/canaryapp');
+    const printed = inRepo('npm run -s webhook-config -- --url https://interpreter.example.com --objects interpreter,crd,policy,admission');
 
     // Assess
     expect(scaffolded.status, scaffolded.stderr).toBe(0);
@@ -87,5 +181,12 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     expect(types).toMatch(/workloadRef\?: \{/);
     expect(types).toContain('observedGeneration?: string;');
     expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/canaryAppInterpreter,\n\]\);/);
+    // Argo's CRD is Argo's: interpreted only, and webhook-config prints only its interpreter webhooks.
+    expect(readdirSync(join(repo, 'lib/kinds/canaryapp')).sort()).toEqual(['identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
+    expect(printed.status, printed.stderr).toBe(0);
+    const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; webhooks?: { name: string }[] });
+    const naming = (object: { webhooks?: unknown }) => JSON.stringify(object).includes('scaffold.example.io');
+    expect(objects.filter(naming).map((object) => object.kind)).toEqual(['ResourceInterpreterWebhookConfiguration']);
+    expect(objects[0]!.webhooks!.map((webhook) => webhook.name)).toContain('interpretreplica.canaryapps.scaffold.example.io');
   }, 300_000);
 });

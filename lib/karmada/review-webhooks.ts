@@ -1,9 +1,11 @@
 // Builds the other objects a user applies for the CRD's own webhooks: the CRD with its conversion URL, and the
-// Mutating/ValidatingWebhookConfigurations, from the conversion and admission registries.
+// Mutating/ValidatingWebhookConfigurations, from the conversion and admission registries. Only for kinds whose CRD
+// this service owns: another project's CRD, conversion and admission stay that project's.
 import { Document, isScalar, isSeq, visit } from 'yaml';
 import type { AdmittedKind } from '../admission/registry';
 import type { ConvertibleKind } from '../conversion/registry';
 import type { JsonObject } from '../review/json';
+import type { KindIdentity } from '../review/kind';
 import { defaultTimeoutSeconds, WebhookConfigurationError } from './webhook-configuration';
 
 export interface ReviewWebhookOptions {
@@ -16,12 +18,22 @@ export interface ReviewWebhookOptions {
   matchConditions?: (kind: AdmittedKind, step: Step) => JsonObject[] | undefined;
 }
 
+/**
+ * The kinds whose CRD this service owns. A kind whose CRD belongs to its project (ownCrd false) never gets a CRD,
+ * conversion or admission object from here, whatever its folder holds or whichever list names it: printing one would
+ * take that project's conversion over and lose the fields only it knows.
+ */
+export function ownCrdKinds<K extends KindIdentity>(kinds: readonly K[]): K[] {
+  return kinds.filter((kind) => kind.ownCrd);
+}
+
 function clientConfig(url: string, caBundle: string | undefined): JsonObject {
   return caBundle === undefined ? { url } : { url, caBundle };
 }
 
 /** The kind's CRD as the repository documents it, with its conversion webhook pointed at this service's /convert. */
 export function crdWithConversion(crd: JsonObject, kind: ConvertibleKind, options: ReviewWebhookOptions): JsonObject {
+  if (!kind.ownCrd) throw new WebhookConfigurationError(`${kind.kind}.${kind.group}'s CRD belongs to its project: this service never serves its conversion`);
   const spec = crd.spec as JsonObject | undefined;
   const names = spec?.names as JsonObject | undefined;
   if (spec?.group !== kind.group || names?.kind !== kind.kind) {
@@ -65,7 +77,7 @@ export function admissionWebhookConfiguration(kinds: readonly AdmittedKind[], st
     apiVersion: 'admissionregistration.k8s.io/v1',
     kind: step === 'mutate' ? 'MutatingWebhookConfiguration' : 'ValidatingWebhookConfiguration',
     metadata: { name: options.name },
-    webhooks: kinds.map((kind) => webhookOf(kind, step, options)),
+    webhooks: ownCrdKinds(kinds).map((kind) => webhookOf(kind, step, options)),
   };
 }
 

@@ -42,7 +42,8 @@ function optionalObject(document: JsonObject, field: string, where: string): Jso
   return value;
 }
 
-function caseOf(document: JsonValue, source: InterpreterCase['source']): InterpreterCase {
+/** One YAML document read as a case (`source` says where it is, for messages). */
+export function caseOf(document: JsonValue, source: InterpreterCase['source']): InterpreterCase {
   const where = `${source.file} (document ${source.document})`;
   if (!isJsonObject(document)) throw new KitError(`${where}: a case must be a mapping, got ${describeJson(document)}`);
   const { name, description, statusItems, inputReplicas, operation, error } = document;

@@ -191,16 +191,16 @@ function join(path: string, key: string | number): string {
   return /^[A-Za-z_$][\w$-]*$/.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
 }
 
-function collect(expected: JsonValue | undefined, actual: JsonValue | undefined, path: string, out: Difference[]): void {
-  if (out.length >= maxDifferences) return;
+function collect(expected: JsonValue | undefined, actual: JsonValue | undefined, path: string, out: Difference[], limit: number): void {
+  if (out.length >= limit) return;
   if (Array.isArray(expected) && Array.isArray(actual)) {
-    for (let i = 0; i < Math.max(expected.length, actual.length); i++) collect(expected[i], actual[i], join(path, i), out);
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++) collect(expected[i], actual[i], join(path, i), out, limit);
     return;
   }
   if (isJsonObject(expected) && isJsonObject(actual)) {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
     for (const key of [...keys].sort()) {
-      collect(Object.hasOwn(expected, key) ? expected[key] : undefined, Object.hasOwn(actual, key) ? actual[key] : undefined, join(path, key), out);
+      collect(Object.hasOwn(expected, key) ? expected[key] : undefined, Object.hasOwn(actual, key) ? actual[key] : undefined, join(path, key), out, limit);
     }
     return;
   }
@@ -208,10 +208,10 @@ function collect(expected: JsonValue | undefined, actual: JsonValue | undefined,
   out.push({ path, expected, actual });
 }
 
-/** Where `actual` differs from `expected` (at most 20 paths), empty when they are equal. */
-export function differencesOf(expected: JsonValue | undefined, actual: JsonValue | undefined): Difference[] {
+/** Where `actual` differs from `expected` (at most `limit` paths, 20 unless told), empty when they are equal. */
+export function differencesOf(expected: JsonValue | undefined, actual: JsonValue | undefined, limit = maxDifferences): Difference[] {
   const out: Difference[] = [];
-  collect(expected, actual, '', out);
+  collect(expected, actual, '', out, limit);
   return out;
 }
 

@@ -33,6 +33,8 @@ export interface CrdFacts {
   storageVersion: string;
   /** The storage version's schema (`openAPIV3Schema`); `{}` when the CRD has none. */
   schema: SchemaNode;
+  /** Every served version's schema (`openAPIV3Schema`, `{}` when none), by version name. */
+  schemas: Record<string, SchemaNode>;
   /** `spec.replicas` when the schema has it as an integer, with the schema's default (Kubernetes' convention: 1). */
   replicas?: { default: number };
   /** `spec.template` when it is an object: a pod template, read as Karmada reads a Deployment's. */
@@ -80,8 +82,8 @@ function factsOf(manifest: JsonObject, file: string): CrdFacts {
   if (served.length === 0) throw new KitError(`${file}: the CRD serves no version`);
   const storage = versions.filter((version) => version.storage === true);
   if (storage.length !== 1 || typeof storage[0]!.name !== 'string') throw new KitError(`${file}: the CRD must have exactly one storage version`);
-  const validation = isJsonObject(storage[0]!.schema) ? storage[0]!.schema : {};
-  const schema = node(validation.openAPIV3Schema) ?? {};
+  const schemaOf = (version: JsonObject): SchemaNode => node(isJsonObject(version.schema) ? version.schema.openAPIV3Schema : undefined) ?? {};
+  const schema = schemaOf(storage[0]!);
   const specNode = schema.properties?.spec;
   const statusNode = schema.properties?.status;
   const replicasNode = specNode?.properties?.replicas;
@@ -98,6 +100,7 @@ function factsOf(manifest: JsonObject, file: string): CrdFacts {
     versions: served.map((version) => version.name as string),
     storageVersion: storage[0]!.name as string,
     schema,
+    schemas: Object.fromEntries(served.map((version) => [version.name as string, schemaOf(version)])),
     ...(replicasNode?.type === 'integer' ? { replicas: { default: typeof replicasNode.default === 'number' ? replicasNode.default : 1 } } : {}),
     podTemplate: templateNode !== undefined && (templateNode.type === 'object' || templateNode['x-kubernetes-preserve-unknown-fields'] === true),
     statusCounts,

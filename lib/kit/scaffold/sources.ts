@@ -1,6 +1,7 @@
 // The source files `npm run new-kind` writes into a kind's folder, from what the CRD's schema makes obvious.
 // Each is a starting point that compiles and passes its recorded cases; the comments say what to fill in.
 import type { CrdFacts } from './crd';
+import type { VersionDifferences } from './schema-differences';
 
 export interface Names {
   /** `WebApp` */
@@ -22,8 +23,11 @@ function literal(text: string): string {
   return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 }
 
-export function identitySource(facts: CrdFacts, names: Names): string {
-  return `// ${names.kind} (${facts.group}): who it is and which versions it serves (${generated}).
+export function identitySource(facts: CrdFacts, names: Names, ownCrd: boolean): string {
+  const whose = ownCrd
+    ? ''
+    : `\n// Its CRD belongs to its project, which installs it: this service interprets ${names.kind} only (no crd.yaml, conversion\n// or admission here, and webhook-config prints none of them).`;
+  return `// ${names.kind} (${facts.group}): who it is and which versions it serves (${generated}).${whose}
 import type { KindIdentity } from '../../review/kind';
 
 export const ${names.value} = {
@@ -33,7 +37,7 @@ export const ${names.value} = {
   versions: [${facts.versions.map(literal).join(', ')}],
   storageVersion: ${literal(facts.storageVersion)},
   home: ${literal(`lib/kinds/${names.folder}`)},
-  ownCrd: true,
+  ownCrd: ${ownCrd},
 } as const satisfies KindIdentity;
 `;
 }
@@ -103,7 +107,9 @@ function readyCountOf(facts: CrdFacts): string | undefined {
 export function interpreterSource(facts: CrdFacts, names: Names): string {
   const { kind, value } = names;
   const operations: string[] = [];
-  const objectsImports: string[] = [];
+  // Karmada's answers built from member statuses and pod templates live with the interpreter framework.
+  let memberStatuses = false;
+  let podTemplate = false;
   const replicatedImports: string[] = [];
   const readyCount = readyCountOf(facts);
   if (facts.replicas) {
@@ -131,7 +137,7 @@ ${facts.statusCounts.map((field) => `        totals.${field} += status.${field} 
       for (const [field, total] of Object.entries(totals)) builder.add(['status', field], total);
       return builder.operations;
     },`);
-    objectsImports.push('memberStatusesOf');
+    memberStatuses = true;
   }
   if (facts.replicas && facts.observedGeneration && readyCount !== undefined) {
     operations.push(`    // As Karmada judges a Deployment: the member saw the latest spec and every replica is ${readyCount.replace('Replicas', '')}.
@@ -146,13 +152,14 @@ ${facts.statusCounts.map((field) => `        totals.${field} += status.${field} 
     operations.push(`    InterpretDependency: ({ object, namespace }) => ({
       dependencies: templateDependenciesOf(object.spec?.template, 'object.spec.template', object.metadata.namespace || namespace),
     }),`);
-    objectsImports.push('templateDependenciesOf');
+    podTemplate = true;
   }
   const counts = facts.statusCounts.length > 0;
   const imports = [
     "import { defineInterpreter } from '../../interpreter/define';",
     ...(replicatedImports.length > 0 ? [`import { ${replicatedImports.join(', ')} } from '../../interpreter/replicated';`] : []),
-    ...(objectsImports.length > 0 ? [`import { ${objectsImports.sort().join(', ')} } from '../../kube/objects';`] : []),
+    ...(memberStatuses ? ["import { memberStatusesOf } from '../../interpreter/member-statuses';"] : []),
+    ...(podTemplate ? ["import { templateDependenciesOf } from '../../interpreter/pod-template';"] : []),
     ...(counts ? ["import { invalidInput } from '../../interpreter/wire/errors';", "import { int32Max } from '../../review/json';", "import type { JsonObject } from '../../review/json';"] : []),
     `import { ${value} } from './identity';`,
     `import { ${counts ? 'readStatus, ' : ''}read${kind}, type ${kind} } from './schema';`,
@@ -175,13 +182,18 @@ ${operations.join('\n')}
 `;
 }
 
-export function conversionSource(facts: CrdFacts, names: Names): string {
+/** \`differences\`: where the versions' schemas differ (schema-differences.ts); the skeleton names them as still to do. */
+export function conversionSource(facts: CrdFacts, names: Names, differences: readonly VersionDifferences[] = []): string {
   const spokes = facts.versions.filter((version) => version !== facts.storageVersion);
+  const todo = differences.flatMap(({ version, storageVersion, paths }) => [
+    `// ${version} and ${storageVersion} differ at:`,
+    ...paths.map((path) => `//   ${path}`),
+  ]);
   return `// ${names.kind}'s conversions between its served versions, through the storage version ${facts.storageVersion} (${generated}).
 // The skeleton copies objects unchanged (the framework sets apiVersion): right only while the versions' fields are
 // the same. Where a field moved or changed, convert it here, and refuse what could not come back unchanged with a
 // FieldFailure naming the field (lib/review/core.ts): the apiserver shows its message to the client.
-import type { ConvertibleKind, SpokeConverter } from '../../conversion/registry';
+${todo.length > 0 ? `// The schemas differ, so the copies below lose or break these fields until they are converted here:\n${todo.join('\n')}\n` : ''}import type { ConvertibleKind, SpokeConverter } from '../../conversion/registry';
 import { ${names.value} } from './identity';
 
 const unchanged: SpokeConverter = { toHub: (object) => object, fromHub: (hub) => hub };
