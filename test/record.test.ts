@@ -11,7 +11,7 @@ import { checkCase } from '../lib/kit/check';
 import { repositoryRoot } from '../lib/kit/kinds';
 import { describeRecording, recordCases } from '../lib/kit/record';
 import { localWebhook } from '../lib/kit/webhook';
-import { createRegistry } from '../lib/interpreter/registry';
+import { createInterpreterRegistry } from '../lib/interpreter/registry';
 import { workloadInterpreter } from '../lib/kinds/workload/interpreter';
 import { main } from '../scripts/new-kind';
 import { copyRepository } from './support/scratch';
@@ -141,7 +141,7 @@ describe('recordCases', () => {
     // Act
     for (const { path, text } of (await recordCases(folder, changed)).files) writeFileSync(path, text);
     const again = await recordCases(folder, changed);
-    const webhook = localWebhook(createRegistry([changed]));
+    const webhook = localWebhook(createInterpreterRegistry([changed]));
     const outcomes = await Promise.all(caseFiles(join(folder, 'testdata')).flatMap((file) => readCases(file)).map((input) => checkCase(input, webhook)));
 
     // Assess

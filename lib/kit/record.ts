@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
-import { createRegistry, type ResourceInterpreter } from '../interpreter/registry';
+import { createInterpreterRegistry, type ResourceInterpreter } from '../interpreter/registry';
 import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 import { verifiedResponse } from './answer';
 import { caseFiles, caseOf, KitError, yamlDocuments, type InterpreterCase } from './cases';
@@ -248,7 +248,7 @@ async function recordFile(file: string, shown: string, webhook: Webhook, problem
 
 /** What re-recording the kind's cases would change, computed without writing anything. */
 export async function recordCases(folder: string, interpreter: ResourceInterpreter): Promise<Recording> {
-  const webhook = localWebhook(createRegistry([interpreter]));
+  const webhook = localWebhook(createInterpreterRegistry([interpreter]));
   const problems: string[] = [];
   const files: FileRecording[] = [];
   for (const file of caseFiles(join(folder, 'testdata'))) {
