@@ -116,7 +116,7 @@ describe('envelope and fields', () => {
     ['ReviseReplica without replicas', withRequest((r) => delete r.replicas, 'ReviseReplica'), 'uid-1', 'request.replicas is required for ReviseReplica'],
     ['a numeric namespace', withRequest((r) => (r.namespace = 5)), 'uid-1', 'request.namespace must be a string'],
     ['aggregatedStatus as an object', withRequest((r) => (r.aggregatedStatus = {}), 'AggregateStatus'), 'uid-1', 'request.aggregatedStatus must be an array'],
-    ['an item without clusterName', withRequest((r) => (r.aggregatedStatus = [{ status: {} }]), 'AggregateStatus'), 'uid-1', 'aggregatedStatus[0].clusterName is required'],
+    ['a numeric clusterName', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 7, status: {} }]), 'AggregateStatus'), 'uid-1', 'request.aggregatedStatus[0].clusterName must be a string, got'],
     ['an unknown health', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 'm1', health: 'Great' }]), 'AggregateStatus'), 'uid-1', 'health must be Healthy, Unhealthy or Unknown'],
     ['applied as a string', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 'm1', applied: 'yes' }]), 'AggregateStatus'), 'uid-1', 'applied must be a boolean'],
     ['a status that is a number', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 'm1', status: 3 }]), 'AggregateStatus'), 'uid-1', 'aggregatedStatus[0].status must be an object'],
@@ -136,6 +136,17 @@ describe('envelope and fields', () => {
     const text = JSON.stringify(validBody()).replace('"operation":"InterpretReplica"', `"operation":${'['.repeat(10_000)}${']'.repeat(10_000)}`);
     const { response } = await call({ rawBody: text });
     expect(response).toEqual({ uid: 'uid-1', successful: false, status: { code: 400, message: expect.stringContaining('request.operation an array') } });
+  });
+
+  it('answers status items without clusterName or with an empty one, as Karmada\'s own engine does', async () => {
+    // Prepare
+    const items: JsonMap[] = [{ status: { readyReplicas: 2 } }, { clusterName: '', status: { readyReplicas: 1 } }, { clusterName: 'm1', status: { readyReplicas: 4 } }];
+
+    // Act
+    const { response } = await call({ body: withRequest((r) => (r.aggregatedStatus = items), 'AggregateStatus') });
+
+    // Assess
+    expect(response).toMatchObject({ uid: 'uid-1', successful: true, patchType: 'JSONPatch' });
   });
 
   it('bounds the request values it quotes in messages', async () => {

@@ -143,7 +143,7 @@ describe.skipIf(customizations === undefined)(`Karmada's third-party testdata (G
 
     // Assess
     expect(right.filter((o) => !o.passed).map((o) => `${o.case.source.file}#${o.case.source.document}: ${o.problems.join('; ')}`)).toEqual([]);
-    const withOutput = wrong.filter((o) => Object.keys(o.case.output ?? {}).length > 0);
+    const withOutput = wrong.filter((o) => o.case.malformed === undefined && Object.keys(o.case.output ?? {}).length > 0);
     expect(withOutput.length).toBeGreaterThan(400);
     expect(withOutput.filter((o) => o.passed).map((o) => `${o.case.source.file}#${o.case.source.document}`)).toEqual([]);
   });

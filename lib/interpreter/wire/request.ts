@@ -78,7 +78,9 @@ function aggregatedStatusOf(request: JsonObject): AggregatedStatusItem[] | undef
   return items.map((item: JsonValue, index) => {
     const path = `request.aggregatedStatus[${index}]`;
     if (!isJsonObject(item)) throw invalidInput(`${path} must be an object, got ${describe(item)}`);
-    const clusterName = requireString(item, 'clusterName', path);
+    // Karmada's AggregatedStatusItem always has clusterName, but its own engine (and its catalogue's cases) runs
+    // items without one: absent and "" are both the cluster with no name, ''.
+    const clusterName = optionalString(item, 'clusterName', path) ?? '';
     const result: AggregatedStatusItem = { clusterName };
     if (item.status !== undefined && item.status !== null) result.status = item.status;
     if (item.applied !== undefined) {

@@ -269,7 +269,9 @@ function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: Request)
   }
   setOrRemove(patch, 'phase', lead?.status.phase);
   const message = lead?.status.message;
-  setOrRemove(patch, 'message', lead === undefined || message === undefined || message === '' ? undefined : `${lead.clusterName}: ${message}`);
+  // The member's name leads the message when Karmada gives one (an item may come without clusterName).
+  const prefix = lead === undefined || lead.clusterName === '' ? '' : `${lead.clusterName}: `;
+  setOrRemove(patch, 'message', lead === undefined || message === undefined || message === '' ? undefined : `${prefix}${message}`);
   setOrRemove(patch, 'conditions', lead?.status.conditions);
 
   for (const name of agreedFields) {
