@@ -78,8 +78,7 @@ function aggregatedStatusOf(request: JsonObject): AggregatedStatusItem[] | undef
   return items.map((item: JsonValue, index) => {
     const path = `request.aggregatedStatus[${index}]`;
     if (!isJsonObject(item)) throw invalidInput(`${path} must be an object, got ${describe(item)}`);
-    // Karmada's AggregatedStatusItem always has clusterName, but its own engine (and its catalogue's cases) runs
-    // items without one: absent and "" are both the cluster with no name, ''.
+    // Karmada's own catalogue cases send items without a clusterName; '' is what an absent Go string reads as.
     const clusterName = optionalString(item, 'clusterName', path) ?? '';
     const result: AggregatedStatusItem = { clusterName };
     if (item.status !== undefined && item.status !== null) result.status = item.status;
