@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { indentFlowScalarContinuations } from './flow-scalar-indent';
-import { describeJson, isJsonObject } from '../review/json';
+import { describeJson, int32Max, isJsonObject } from '../review/json';
 import { interpreterOperations, type InterpreterOperation } from '../interpreter/wire/operations';
 import type { JsonObject, JsonValue } from '../review/json';
 
@@ -94,7 +94,8 @@ function caseOf(document: JsonValue, source: InterpreterCase['source']): Interpr
 
 /** Our `error: {code, messageContains}`: messageContains is one string or a list of strings, each to be contained. */
 function expectedErrorOf(error: JsonValue, where: string): { code: number; messageContains: string[] } {
-  if (!isJsonObject(error) || typeof error.code !== 'number' || !Number.isInteger(error.code)) {
+  // The code Karmada reports is an int32 (metav1.Status.code).
+  if (!isJsonObject(error) || typeof error.code !== 'number' || !Number.isInteger(error.code) || Math.abs(error.code) > int32Max) {
     throw new KitError(`${where}: error must be {code: <integer>, messageContains: <string or list of strings>}`);
   }
   const { messageContains } = error;
