@@ -4,7 +4,7 @@ package conformance
 // karmada-agent build with resourceinterpreter.NewResourceInterpreter) is pointed, through
 // ResourceInterpreterWebhookConfigurations, at the local server (`node scripts/start.cjs`, HTTPS on
 // 127.0.0.1 with a throw-away CA given as caBundle), and every interpreter case of every kind (each kind's
-// lib/kinds/<kind>/testdata/<version>/ folder, found by kindCaseFiles) is run through it, once per URL style. The
+// lib/kinds/<kind>/testdata/<version>/ folder, found by caseFilesOf) is run through it, once per URL style. The
 // configurations claim exactly the kinds, versions and operations the cases are for (interpretedKinds): a new kind
 // folder is checked with no edit here.
 //
@@ -356,23 +356,34 @@ func TestWebhookConfigurationsAdmitted(t *testing.T) {
 	}
 }
 
-// kindCaseFiles are the case files of every kind folder: every .yaml, .yml or .json file under
-// lib/kinds/<kind>/testdata/ (one folder per version), found by walking: a new kind needs no change here.
-func kindCaseFiles(root string) ([]string, error) {
-	dirs, err := filepath.Glob(filepath.Join(root, "lib", "kinds", "*", "testdata"))
+// caseFilesOf lists every kind's testdata case files (every .yaml, .yml or .json file under its testdata/, one folder
+// per version: the rule of lib/kit/cases.ts's caseFiles) and its version folders, the kinds as
+// `npm run -s kinds -- --json` lists them: a new kind needs no change here.
+func caseFilesOf() (files []string, versionDirs []string, err error) {
+	kinds, err := kindsOfContract()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	sort.Strings(dirs)
-	var files []string
-	for _, dir := range dirs {
-		found, err := caseFilesUnder(dir)
+	for _, k := range kinds {
+		if k.Testdata == "" {
+			continue
+		}
+		found, err := caseFilesUnder(k.Testdata)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		files = append(files, found...)
+		dirs, err := filepath.Glob(filepath.Join(k.Testdata, "*"))
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, dir := range dirs {
+			if info, err := os.Stat(dir); err == nil && info.IsDir() {
+				versionDirs = append(versionDirs, dir)
+			}
+		}
 	}
-	return files, nil
+	return files, versionDirs, nil
 }
 
 // kindFolderOf is the <kind> of lib/kinds/<kind>/… for a file under root.
@@ -388,12 +399,12 @@ func kindFolderOf(root, file string) string {
 // all); TestCases reports them. A wrong case is that case's failure (testCase.Problem), never the run's.
 var layoutProblems []string
 
-// loadInterpreterCases reads every case of the kind folders and the kinds they are for. It checks the layout, each
+// loadInterpreterCases reads every case caseFilesOf finds and the kinds they are for. It checks the layout, each
 // problem the failure of the case it is about: a case of testdata/<version>/ is of that version, a folder's cases are
 // of one kind, and every case of ours expects an output or an error (Karmada's runner would pass one that expects
 // nothing). Kinds are taken from the cases without a problem.
 func loadInterpreterCases(root string) ([]interpretedKind, []testCase, error) {
-	files, err := kindCaseFiles(root)
+	files, versionDirs, err := caseFilesOf()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -402,11 +413,7 @@ func loadInterpreterCases(root string) ([]interpretedKind, []testCase, error) {
 		cases = append(cases, readCaseFile(file)...)
 	}
 	if len(cases) == 0 {
-		layoutProblems = append(layoutProblems, "no cases under lib/kinds/*/testdata")
-	}
-	versionDirs, err := filepath.Glob(filepath.Join(root, "lib", "kinds", "*", "testdata", "*"))
-	if err != nil {
-		return nil, nil, err
+		layoutProblems = append(layoutProblems, "no cases in any kind's testdata folder (npm run -s kinds -- --json)")
 	}
 	casesIn := map[string]int{}
 	byFolder := map[string]*interpretedKind{}
