@@ -5,7 +5,7 @@ import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isEntryPoint } from './entry';
 import { stringify } from 'yaml';
-import { caseFiles, KitError, operationNamed, readCases, yamlDocuments } from '../lib/kit/cases';
+import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments } from '../lib/kit/cases';
 import { checkCase } from '../lib/kit/check';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
@@ -106,7 +106,11 @@ async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean,
   return 0;
 }
 
-async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo): Promise<number> {
+/**
+ * Every case of a folder or file, PASS or FAIL with its problems, then `N passed, N failed`. A malformed case fails
+ * alone; a file that is not YAML counts as one failure; nothing else stops the run.
+ */
+export async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo): Promise<number> {
   let passed = 0;
   let failed = 0;
   const root = statSync(path).isDirectory() ? path : dirname(path);
@@ -114,7 +118,7 @@ async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: In
     const shownFile = relative(root, file);
     let cases;
     try {
-      cases = readCases(file, shownFile);
+      cases = readCaseDocuments(file, shownFile);
     } catch (error) {
       if (!(error instanceof KitError)) throw error;
       failed += 1;
@@ -124,7 +128,7 @@ async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: In
     if (cases.length === 0) io.stdout(`      ${shownFile}: no cases in it\n`);
     for (const input of cases) {
       const result = await checkCase(input, webhook);
-      const label = `${shownFile}#${input.source.document} ${input.operation}: ${input.name}`;
+      const label = `${shownFile}#${input.source.document} ${input.operation ?? '(malformed)'}: ${input.name}`;
       if (result.passed) passed += 1;
       else failed += 1;
       io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${label}\n`);

@@ -138,6 +138,17 @@ describe('envelope and fields', () => {
     expect(response).toEqual({ uid: 'uid-1', successful: false, status: { code: 400, message: expect.stringContaining('request.operation an array') } });
   });
 
+  it('answers status items without clusterName or with an empty one, as Karmada\'s own engine does', async () => {
+    // Prepare
+    const items: JsonMap[] = [{ status: { readyReplicas: 2 } }, { clusterName: '', status: { readyReplicas: 1 } }, { clusterName: 'm1', status: { readyReplicas: 4 } }];
+
+    // Act
+    const { response } = await call({ body: withRequest((r) => (r.aggregatedStatus = items), 'AggregateStatus') });
+
+    // Assess
+    expect(response).toMatchObject({ uid: 'uid-1', successful: true, patchType: 'JSONPatch' });
+  });
+
   it('bounds the request values it quotes in messages', async () => {
     const { response } = await call({ body: withRequest((r) => (r.operation = 'X'.repeat(1_000_000))) });
     expect(response.status?.code).toBe(400);

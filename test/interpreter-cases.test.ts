@@ -3,7 +3,7 @@
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../functions/dispatcher';
-import { caseFiles, readCases } from '../lib/kit/cases';
+import { caseFiles, KitError, readCaseDocuments, type CaseDocument } from '../lib/kit/cases';
 import { checkCase } from '../lib/kit/check';
 import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
 import type { Webhook } from '../lib/kit/webhook';
@@ -23,16 +23,34 @@ it('every interpreted kind has cases in its testdata folder', () => {
   expect(interpreted.filter((kind) => kind.testdata === undefined).map((kind) => kind.identity.home)).toEqual([]);
 });
 
+/** The file's documents, or why it cannot be read (that file's one failure, not the whole run's). */
+function documentsOf(file: string): CaseDocument[] | KitError {
+  try {
+    return readCaseDocuments(file);
+  } catch (error) {
+    if (error instanceof KitError) return error;
+    throw error;
+  }
+}
+
 for (const file of interpreted.flatMap((kind) => (kind.testdata === undefined ? [] : caseFiles(kind.testdata)))) {
   describe(relative(repositoryRoot, file), () => {
-    for (const input of readCases(file)) {
+    const documents = documentsOf(file);
+    if (documents instanceof KitError) {
+      it('is a case file', () => {
+        expect.fail(documents.message);
+      });
+      return;
+    }
+    for (const input of documents) {
       it(input.name, async () => {
         // Act
         const outcome = await checkCase(input, deployedHandler);
 
         // Assess
         expect(outcome.problems).toEqual([]);
-        expect(Object.keys(input.output ?? {}).length + (input.error ? 1 : 0), 'a case must expect an output or an error').toBeGreaterThan(0);
+        // Karmada's runner passes a case with no expected result; our own cases must each say what they expect.
+        expect(input.malformed === undefined && Object.keys(input.output ?? {}).length + (input.error ? 1 : 0), 'a case must expect an output or an error').toBeGreaterThan(0);
         expect(outcome.passed).toBe(true);
       });
     }

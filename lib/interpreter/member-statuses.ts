@@ -18,7 +18,8 @@ export function memberStatusesOf<S>(
     if (status === undefined || status === null) continue;
     const path = `request.aggregatedStatus[${index}].status`;
     if (typeof status !== 'object' || Array.isArray(status)) {
-      throw invalidInput(`${path} must be an object (what InterpretStatus returned for ${clusterName}), got ${describeJson(status)}`);
+      const member = clusterName === '' ? 'the member' : clusterName;
+      throw invalidInput(`${path} must be an object (what InterpretStatus returned for ${member}), got ${describeJson(status)}`);
     }
     statuses.push({ clusterName, status: decode(status, path) });
   }

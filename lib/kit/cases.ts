@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { indentFlowScalarContinuations } from './flow-scalar-indent';
-import { describeJson, isJsonObject } from '../review/json';
+import { describeJson, int32Max, isJsonObject } from '../review/json';
 import { interpreterOperations, type InterpreterOperation } from '../interpreter/wire/operations';
 import type { JsonObject, JsonValue } from '../review/json';
 
@@ -23,11 +23,28 @@ export interface InterpreterCase {
   operation: InterpreterOperation;
   /** Expected results by name (replica, requires, components, revised, retained, aggregatedStatus, status, healthy, dependencies). */
   output?: JsonObject;
-  /** Ours, not Karmada's: the webhook must answer `successful: false` with this code. */
-  error?: { code: number; messageContains?: string };
-  /** Where the case came from: file and 1-based document number. */
+  /**
+   * Ours, not Karmada's: the webhook must answer `successful: false` with this code, and a message containing every
+   * item of `messageContains` (written as one string or a list of strings).
+   */
+  error?: { code: number; messageContains: string[] };
+  /** Where the case came from: file and 1-based document number (empty documents are not counted). */
   source: { file: string; document: number };
+  malformed?: undefined;
 }
+
+/** A document that is not a case Karmada's runner or ours could run: one problem, that case's failure alone. */
+export interface MalformedCase {
+  /** Its `name` when that is a string, else `document N`. */
+  name: string;
+  source: InterpreterCase['source'];
+  /** What is wrong, naming the file and document. */
+  malformed: string;
+  operation?: undefined;
+}
+
+/** One document of a case file: a case, or a malformed one. */
+export type CaseDocument = InterpreterCase | MalformedCase;
 
 /** Karmada matches the operation name ignoring case (`interpretHealth` works). */
 export function operationNamed(name: string): InterpreterOperation | undefined {
@@ -50,6 +67,9 @@ export function caseOf(document: JsonValue, source: InterpreterCase['source']): 
   if (typeof operation !== 'string') throw new KitError(`${where}: operation is required (one of ${interpreterOperations.join(', ')})`);
   const known = operationNamed(operation);
   if (known === undefined) throw new KitError(`${where}: operation ${JSON.stringify(operation)} is not supported; use one of ${interpreterOperations.join(', ')}`);
+  for (const [field, value] of [['name', name], ['description', description]] as const) {
+    if (value !== undefined && value !== null && typeof value !== 'string') throw new KitError(`${where}: ${field} must be a string, got ${describeJson(value)}`);
+  }
   const result: InterpreterCase = { name: typeof name === 'string' ? name : `document ${source.document}`, operation: known, source };
   if (typeof description === 'string') result.description = description;
   const desiredObj = optionalObject(document, 'desiredObj', where);
@@ -67,10 +87,36 @@ export function caseOf(document: JsonValue, source: InterpreterCase['source']): 
   const output = optionalObject(document, 'output', where);
   if (output !== undefined) result.output = output;
   if (error !== undefined && error !== null) {
-    if (!isJsonObject(error) || typeof error.code !== 'number') throw new KitError(`${where}: error must be {code, messageContains?}`);
-    result.error = typeof error.messageContains === 'string' ? { code: error.code, messageContains: error.messageContains } : { code: error.code };
+    if (output !== undefined) throw new KitError(`${where}: a case gives output or error, not both`);
+    result.error = expectedErrorOf(error, where);
   }
   return result;
+}
+
+/** Our `error: {code, messageContains}`: messageContains is one string or a list of strings, each to be contained. */
+function expectedErrorOf(error: JsonValue, where: string): { code: number; messageContains: string[] } {
+  // The code Karmada reports is an int32 (metav1.Status.code).
+  if (!isJsonObject(error) || typeof error.code !== 'number' || !Number.isInteger(error.code) || Math.abs(error.code) > int32Max) {
+    throw new KitError(`${where}: error must be {code: <integer>, messageContains: <string or list of strings>}`);
+  }
+  const { messageContains } = error;
+  if (messageContains === undefined || messageContains === null) return { code: error.code, messageContains: [] };
+  if (typeof messageContains === 'string') return { code: error.code, messageContains: [messageContains] };
+  if (Array.isArray(messageContains) && messageContains.every((item) => typeof item === 'string')) {
+    return { code: error.code, messageContains: messageContains as string[] };
+  }
+  throw new KitError(`${where}: error.messageContains must be a string or a list of strings, got ${describeJson(messageContains)}`);
+}
+
+/** The case of one document, or what makes it malformed. */
+function caseDocumentOf(document: JsonValue, source: InterpreterCase['source']): CaseDocument {
+  try {
+    return caseOf(document, source);
+  } catch (error) {
+    if (!(error instanceof KitError)) throw error;
+    const name = isJsonObject(document) && typeof document.name === 'string' ? document.name : `document ${source.document}`;
+    return { name, source, malformed: error.message };
+  }
 }
 
 /**
@@ -94,9 +140,20 @@ export function yamlDocuments(text: string, name: string): JsonValue[] {
   return documents.map((document) => document.toJS() as unknown).filter((document): document is JsonValue => document !== undefined && document !== null);
 }
 
-/** Every case of a case file, numbered from 1 in file order. */
+/**
+ * Every document of a case file, numbered from 1 in file order, a malformed one as such (its failure alone). Throws
+ * a KitError only when the file is not YAML or JSON at all.
+ */
+export function parseCaseDocuments(text: string, file: string): CaseDocument[] {
+  return yamlDocuments(text, file).map((document, index) => caseDocumentOf(document, { file, document: index + 1 }));
+}
+
+/** Every case of a case file; a KitError for the first malformed one (for callers that need every case runnable). */
 export function parseCases(text: string, file: string): InterpreterCase[] {
-  return yamlDocuments(text, file).map((document, index) => caseOf(document, { file, document: index + 1 }));
+  return parseCaseDocuments(text, file).map((document) => {
+    if (document.malformed !== undefined) throw new KitError(document.malformed);
+    return document;
+  });
 }
 
 const caseFilePattern = /\.(ya?ml|json)$/;
@@ -130,13 +187,20 @@ export function caseFiles(path: string): string[] {
   return chosen;
 }
 
-/** The cases of one file; `name` is how messages and `source.file` call it (default: its path). */
-export function readCases(file: string, name = file): InterpreterCase[] {
-  let text: string;
+function readText(file: string, name: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     throw new KitError(`cannot read ${name}: ${(error as Error).message}`);
   }
-  return parseCases(text, name);
+}
+
+/** The documents of one file, malformed ones included; `name` is how messages and `source.file` call it (default: its path). */
+export function readCaseDocuments(file: string, name = file): CaseDocument[] {
+  return parseCaseDocuments(readText(file, name), name);
+}
+
+/** The cases of one file, every one well-formed (else a KitError); `name` as for readCaseDocuments. */
+export function readCases(file: string, name = file): InterpreterCase[] {
+  return parseCases(readText(file, name), name);
 }

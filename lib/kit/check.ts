@@ -1,14 +1,15 @@
 // Runs cases against a webhook and judges each as Karmada's testdata runner does: every `output` key must be a
-// result of the operation and equal it; results with no expected value are only noted.
+// result of the operation and equal it; results with no expected value are only noted (docs/interpret.md, "How a
+// case is judged": the Go conformance harness follows the same rules).
 import type { JsonValue } from '../review/json';
-import { KitError, type InterpreterCase } from './cases';
+import { KitError, type CaseDocument } from './cases';
 import { comparable, describeDifference, differencesOf } from './compare';
 import { verifiedResponse } from './answer';
 import { interpreterContextFor, resultsOf } from './request';
 import type { Webhook } from './webhook';
 
 export interface CaseOutcome {
-  case: InterpreterCase;
+  case: CaseDocument;
   passed: boolean;
   /** Why it failed: one line each (a differing path, a missing result, the webhook's error). */
   problems: string[];
@@ -16,11 +17,12 @@ export interface CaseOutcome {
   notes: string[];
 }
 
-function outcome(input: InterpreterCase, problems: string[], notes: string[] = []): CaseOutcome {
+function outcome(input: CaseDocument, problems: string[], notes: string[] = []): CaseOutcome {
   return { case: input, passed: problems.length === 0, problems, notes };
 }
 
-export async function checkCase(input: InterpreterCase, webhook: Webhook): Promise<CaseOutcome> {
+export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<CaseOutcome> {
+  if (input.malformed !== undefined) return outcome(input, [input.malformed]);
   try {
     const { context, uid, object } = interpreterContextFor({
       operation: input.operation,
@@ -36,9 +38,9 @@ export async function checkCase(input: InterpreterCase, webhook: Webhook): Promi
       if (response.successful) return outcome(input, [`expected a rejection with code ${code}, got successful: true`]);
       const problems: string[] = [];
       if (response.status?.code !== code) problems.push(`expected code ${code}, got ${String(response.status?.code)}: ${response.status?.message ?? ''}`);
-      if (messageContains !== undefined && !(response.status?.message ?? '').includes(messageContains)) {
-        problems.push(`expected the message to contain ${JSON.stringify(messageContains)}, got ${JSON.stringify(response.status?.message ?? '')}`);
-      }
+      const message = response.status?.message ?? '';
+      const missing = messageContains.filter((fragment) => !message.includes(fragment));
+      if (missing.length > 0) problems.push(`expected the message to contain ${missing.map((fragment) => JSON.stringify(fragment)).join(', ')}, got ${JSON.stringify(message)}`);
       return outcome(input, problems);
     }
     if (!response.successful) {

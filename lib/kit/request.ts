@@ -35,12 +35,19 @@ function kindOf(object: JsonObject, what: string): GroupVersionKind {
   return { ...splitApiVersion(apiVersion), kind };
 }
 
+const statusItemFieldTypes = { clusterName: 'string', applied: 'boolean', appliedMessage: 'string', health: 'string' } as const;
+
 /**
- * Karmada decodes each item into its AggregatedStatusItem type and sends that: other fields are dropped, and
- * clusterName (not omitempty) is always sent, "" when the item has none.
+ * Karmada decodes each item into its AggregatedStatusItem type and sends that: other fields are dropped, a field of
+ * the wrong type fails the decoding (so the case), and clusterName (not omitempty) is always sent, "" when the item
+ * has none.
  */
 function statusItemOf(item: JsonValue, index: number): AggregatedStatusItem {
   if (!isJsonObject(item)) throw new KitError(`status item ${index + 1} must be a mapping, got ${describeJson(item)}`);
+  for (const [field, type] of Object.entries(statusItemFieldTypes)) {
+    const value = item[field];
+    if (value !== undefined && value !== null && typeof value !== type) throw new KitError(`status item ${index + 1}: ${field} must be a ${type}, got ${describeJson(value)}`);
+  }
   const result = { clusterName: typeof item.clusterName === 'string' ? item.clusterName : '' } as AggregatedStatusItem;
   for (const field of ['status', 'applied', 'appliedMessage', 'health'] as const) {
     if (item[field] !== undefined && item[field] !== null) (result as unknown as JsonObject)[field] = item[field];

@@ -217,7 +217,9 @@ function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: Request)
   const lead = worstMember(members.reporting, (status) => phaseRank(status.phase));
   setOrRemove(patch, 'phase', lead?.status.phase);
   const message = lead?.status.message;
-  setOrRemove(patch, 'message', lead === undefined || message === undefined || message === '' ? undefined : `${lead.clusterName}: ${message}`);
+  // The member's name leads the message when Karmada gives one (an item may come without clusterName).
+  const prefix = lead === undefined || lead.clusterName === '' ? '' : `${lead.clusterName}: `;
+  setOrRemove(patch, 'message', lead === undefined || message === undefined || message === '' ? undefined : `${prefix}${message}`);
   setOrRemove(patch, 'conditions', lead?.status.conditions);
 
   for (const name of agreedFields) setOrRemove(patch, name, agreedValue(members, (status) => status[name] as JsonValue | undefined));

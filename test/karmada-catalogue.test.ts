@@ -1,0 +1,76 @@
+// Karmada's own third-party catalogue, unedited, for every kind of it this service serves: each folder
+// (<group>/<version>/<Kind>/testdata of the pinned release, read from the Go module cache) passes `--check` (in
+// process, against the local interpreters) and every case passes through the deployed handler. The Go harness
+// runs the same folders through Karmada's webhook client (TestKarmadaCatalogue in test/karmada-conformance).
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handler } from '../functions/dispatcher';
+import { caseFiles, KitError, readCaseDocuments, type CaseDocument } from '../lib/kit/cases';
+import { checkCase } from '../lib/kit/check';
+import type { Webhook } from '../lib/kit/webhook';
+import { interpreterRegistry } from '../lib/kinds/interpreters';
+import { main } from '../scripts/interpret';
+import { catalogueFolders, karmadaCatalogue } from './support/karmada-module';
+import { httpApiEvent } from './support/events';
+import { requireTool } from './support/tools';
+
+/** The dispatcher Lambda handler behind an API Gateway event, as Karmada reaches it. */
+const deployedHandler: Webhook = async (context) => {
+  const result = await handler(httpApiEvent({ body: context }));
+  if (result.statusCode !== 200) throw new Error(`HTTP ${result.statusCode}`);
+  return JSON.parse(result.body ?? '');
+};
+
+// Go finds the module cache; under CI=true a missing go fails here instead of skipping.
+const goTool = requireTool('go');
+const catalogue = goTool.missing && process.env.KARMADA_CATALOGUE_DIR === undefined ? undefined : karmadaCatalogue();
+const skipped = goTool.missing ? goTool.note : catalogue === undefined ? " (skipped: Karmada's module is not in the Go module cache; npm run conformance downloads it)" : '';
+
+/** The file's documents, or why it cannot be read (that file's one failure, not the whole run's). */
+function documentsOf(file: string, name: string): CaseDocument[] | KitError {
+  try {
+    return readCaseDocuments(file, name);
+  } catch (error) {
+    if (error instanceof KitError) return error;
+    throw error;
+  }
+}
+
+const folders = catalogue === undefined ? [] : catalogueFolders(catalogue).filter((folder) => interpreterRegistry.kindFor(folder) !== undefined);
+
+describe.skipIf(catalogue === undefined)(`Karmada's third-party catalogue, the kinds this service serves${skipped}`, () => {
+  it('has at least one kind this service serves', () => {
+    expect(folders.map((folder) => `${folder.group}/${folder.version}/${folder.kind}`), `served kinds in ${catalogue}`).not.toEqual([]);
+  });
+
+  for (const folder of folders) {
+    const name = `${folder.group}/${folder.version}/${folder.kind}`;
+    const files = caseFiles(folder.testdata).map((file) => ({ file: relative(folder.testdata, file), documents: documentsOf(file, relative(folder.testdata, file)) }));
+    const documents = files.flatMap(({ documents }) => (documents instanceof KitError ? [] : documents));
+
+    describe(name, () => {
+      it('passes --check (every case, local interpreters)', async () => {
+        // Act
+        let stdout = '';
+        const code = await main(['--check', folder.testdata], { stdout: (text) => (stdout += text), stderr: (text) => (stdout += text) });
+
+        // Assess
+        expect(stdout.split('\n').filter((line) => line.startsWith('FAIL') || line.startsWith('      '))).toEqual([]);
+        expect(stdout).toContain(`\n${documents.length} passed, 0 failed\n`);
+        expect(files.filter(({ documents }) => documents instanceof KitError).map(({ file }) => file)).toEqual([]);
+        expect(code).toBe(0);
+      });
+
+      for (const input of documents) {
+        it(`${input.source.file}#${input.source.document} ${input.name}`, async () => {
+          // Act
+          const outcome = await checkCase(input, deployedHandler);
+
+          // Assess
+          expect(outcome.problems).toEqual([]);
+          expect(outcome.passed).toBe(true);
+        });
+      }
+    });
+  }
+});
