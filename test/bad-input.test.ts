@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { handler as dispatcher } from '../functions/dispatcher';
 import { handler as interpretReplica } from '../functions/interpret-replica';
 import { interpret } from '../lib/interpreter/interpret';
-import { createRegistry } from '../lib/interpreter/registry';
+import { createInterpreterRegistry } from '../lib/interpreter/registry';
 import { logger } from '../lib/observability/call-record';
 import { maxBodyBytes, reviewHandler } from '../lib/transport/http-api';
 import { errored } from '../lib/interpreter/wire/responses';
@@ -172,14 +172,14 @@ describe('envelope and fields', () => {
   });
 
   it('answers an operation the kind does not implement with 404', async () => {
-    const registry = createRegistry([{ group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true, operations: { InterpretHealth: () => ({ healthy: true }) } }]);
+    const registry = createInterpreterRegistry([{ group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true, operations: { InterpretHealth: () => ({ healthy: true }) } }]);
     const object = { apiVersion: 'g.io/v1', kind: 'Thing', metadata: { name: 't' } };
     const { context } = interpret(registry, interpreterContext({ operation: 'InterpretReplica', object, uid: 'u' }));
     expect(context.response).toEqual({ uid: 'u', successful: false, status: { code: 404, message: expect.stringContaining('does not implement InterpretReplica') } });
   });
 
   it('answers an interpreter exception with 500 and a generic message', async () => {
-    const registry = createRegistry([{
+    const registry = createInterpreterRegistry([{
       group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true,
       operations: { InterpretHealth: () => { throw new TypeError("Cannot read properties of undefined (reading 'x')"); } },
     }]);

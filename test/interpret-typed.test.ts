@@ -5,7 +5,7 @@ import { invalidInput } from '../lib/interpreter/wire/errors';
 import { interpret } from '../lib/interpreter/interpret';
 import { defineInterpreter } from '../lib/interpreter/define';
 import { interpreterRegistry as registry } from '../lib/kinds/interpreters';
-import { createRegistry } from '../lib/interpreter/registry';
+import { createInterpreterRegistry } from '../lib/interpreter/registry';
 import { countField, objectField } from '../lib/kube/fields';
 import type { JsonObject } from '../lib/review/json';
 import { interpreterContext, readyWorkload, type JsonMap } from './support/karmada';
@@ -20,7 +20,7 @@ function decodeGadget(object: JsonObject, path: string): Gadget {
   return { size: countField(spec, 'size', `${path}.spec.size`), seen: [path] };
 }
 
-const gadgets = createRegistry([
+const gadgets = createInterpreterRegistry([
   defineInterpreter<Gadget>({
     group: 'example.io',
     versions: ['v1'],

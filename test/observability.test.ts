@@ -133,14 +133,15 @@ describe('recordCall, as deployed (INFO, metrics on)', () => {
     const streams = captureStreams();
     const base = { route: 'POST /interpreter', uid: 'u1', successful: true, code: 200, httpStatus: 200, durationMs: 1.5 };
     recordCall({ ...base, operation: 'InterpretReplica', kind: 'workload.example.io/v1alpha1/Workload' });
-    recordCall({ ...base, route: 'POST /validate', review: 'AdmissionReview', operation: 'CREATE' });
+    recordCall({ ...base, route: 'POST /validate', review: 'AdmissionReview', operation: 'validate', kind: 'workload.example.io/v1alpha2/Workload', admissionOperation: 'CREATE' });
 
     const [interpreter, review, reviewMetrics] = linesOf(streams.stdout());
     expect(interpreter).toMatchObject({ message: 'interpreter call', uid: 'u1', operation: 'InterpretReplica', Calls: 1, Errors: 0, ServerErrors: 0, Duration: 1.5, _aws: expect.any(Object) });
     const emfLines = [reviewMetrics, review].filter((line) => line!._aws !== undefined);
     expect(emfLines).toHaveLength(1);
-    expect(emfLines[0]).toMatchObject({ operation: 'AdmissionReview/CREATE', Calls: 1, service: 'karmada-interpreter' });
+    expect(emfLines[0]).toMatchObject({ operation: 'AdmissionReview/validate', Calls: 1, service: 'karmada-interpreter' });
     const reviewLine = [reviewMetrics, review].find((line) => line!._aws === undefined);
-    expect(reviewLine).toMatchObject({ message: 'interpreter call', review: 'AdmissionReview', operation: 'CREATE' });
+    // Each review's line says which review it is; `kind` is the object's group/version/Kind in every review.
+    expect(reviewLine).toMatchObject({ message: 'admission call', review: 'AdmissionReview', operation: 'validate', kind: 'workload.example.io/v1alpha2/Workload', admissionOperation: 'CREATE' });
   });
 });

@@ -106,12 +106,12 @@ describe('transport rules, as for the interpreter routes', () => {
 });
 
 describe('call log', () => {
-  it('names the review kind and the step, never the object', async () => {
+  it("names the review, its step and the object's group/version/Kind, never the object", async () => {
     await validate(loadEvent('validate-invalid'));
     await convert(loadEvent('convert'));
     const lines = [...vi.mocked(logger.info).mock.calls, ...vi.mocked(logger.warn).mock.calls].map(([, line]) => line as unknown as JsonMap);
-    expect(lines.find((line) => line.review === 'AdmissionReview')).toMatchObject({ operation: 'validate', code: 422, route: 'POST /validate', name: 'api' });
-    expect(lines.find((line) => line.review === 'ConversionReview')).toMatchObject({ operation: 'Convert', code: 200, kind: 'workload.example.io/v1alpha2' });
+    expect(lines.find((line) => line.review === 'AdmissionReview')).toMatchObject({ operation: 'validate', code: 422, route: 'POST /validate', name: 'api', kind: 'workload.example.io/v1alpha2/Workload', admissionOperation: 'UPDATE' });
+    expect(lines.find((line) => line.review === 'ConversionReview')).toMatchObject({ operation: 'Convert', code: 200, kind: 'workload.example.io/v1alpha2/Workload', desiredAPIVersion: 'workload.example.io/v1alpha2' });
     // The denial's message (bounded) is logged; the object is not: its other values never appear.
     expect(JSON.stringify(lines)).not.toContain('envoy');
   });

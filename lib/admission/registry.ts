@@ -2,6 +2,7 @@
 import type { FieldError } from '../kube/field-errors';
 import type { JsonPatchOperation } from '../review/patch';
 import type { JsonObject } from '../review/json';
+import type { GroupVersionKind } from '../review/core';
 import { byGroupVersionKind, gvkKey, servedList, type KindIdentity } from '../review/kind';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
@@ -31,10 +32,10 @@ export interface AdmissionRegistry {
   readonly kinds: readonly AdmittedKind[];
   /** `group/version, Kind=kind` of everything admitted, for messages. */
   readonly served: string;
-  kindFor(group: string, version: string, kind: string): AdmittedKind | undefined;
+  kindFor(gvk: GroupVersionKind): AdmittedKind | undefined;
 }
 
 export function createAdmissionRegistry(kinds: readonly AdmittedKind[]): AdmissionRegistry {
   const byKey = byGroupVersionKind(kinds, 'admission modules');
-  return { kinds, served: servedList(kinds), kindFor: (group, version, kind) => byKey.get(gvkKey(group, version, kind)) };
+  return { kinds, served: servedList(kinds), kindFor: ({ group, version, kind }) => byKey.get(gvkKey(group, version, kind)) };
 }

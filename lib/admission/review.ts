@@ -136,7 +136,7 @@ function nameOf(request: AdmissionRequest): string {
 
 function answer(registry: AdmissionRegistry, step: AdmissionStep, request: AdmissionRequest): AdmissionOutcome {
   const { uid } = request;
-  const admitted = registry.kindFor(request.group, request.version, request.kind);
+  const admitted = registry.kindFor(request);
   if (admitted === undefined) {
     throw new ReviewFailure(404, `this service does not admit ${quoted(describeGvk(request))}; it admits: ${registry.served}`);
   }

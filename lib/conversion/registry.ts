@@ -25,7 +25,8 @@ export interface ConversionRegistry {
   readonly kinds: readonly ConvertibleKind[];
   /** The served `group/version` strings, for messages. */
   readonly served: string;
-  kindFor(group: string, kind: string): ConvertibleKind | undefined;
+  /** The kind, whatever the version (a conversion is between versions). */
+  kindFor(gvk: { group: string; kind: string }): ConvertibleKind | undefined;
   /** Whether some kind is served at this apiVersion. */
   servesApiVersion(apiVersion: string): boolean;
 }
@@ -47,7 +48,7 @@ export function createConversionRegistry(kinds: readonly ConvertibleKind[]): Con
   return {
     kinds,
     served,
-    kindFor: (group, kind) => byKey.get(`${group}/${kind}`),
+    kindFor: ({ group, kind }) => byKey.get(`${group}/${kind}`),
     servesApiVersion: (apiVersion) => apiVersions.has(apiVersion),
   };
 }

@@ -64,7 +64,7 @@ function convertOne(registry: ConversionRegistry, value: JsonValue, index: numbe
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') throw new ReviewFailure(400, `${named}: apiVersion and kind must be strings`);
   const from = splitApiVersion(apiVersion);
   const to = splitApiVersion(desired);
-  const convertible = registry.kindFor(from.group, kind);
+  const convertible = registry.kindFor({ group: from.group, kind });
   if (convertible === undefined || !convertible.versions.includes(from.version)) {
     throw new ReviewFailure(404, `${named}: ${quoted(apiVersion)}, Kind=${quoted(kind)} is not served; this service converts ${registry.served}`);
   }
@@ -85,6 +85,8 @@ export interface ConversionOutcome {
   code: number;
   message?: string;
   desiredAPIVersion?: string;
+  /** `group/version/Kind` of the first object as converted (at desiredAPIVersion), for the log line. */
+  kind?: string;
   /** namespace/name of the first object, for the log line. */
   namespace?: string;
   name?: string;
@@ -101,10 +103,12 @@ export function serveConversion(registry: ConversionRegistry, body: unknown): Co
     const converted = request.objects.map((object, index) => convertOne(registry, object, index, request.desiredAPIVersion));
     const first = converted[0]?.metadata;
     const meta = isJsonObject(first) ? first : {};
+    const kind = converted[0]?.kind;
     return {
       review: convertedReview(request.uid, converted),
       code: 200,
       desiredAPIVersion: request.desiredAPIVersion,
+      ...(typeof kind === 'string' ? { kind: `${request.desiredAPIVersion}/${kind}` } : {}),
       ...(typeof meta.namespace === 'string' ? { namespace: meta.namespace } : {}),
       ...(typeof meta.name === 'string' ? { name: meta.name } : {}),
     };

@@ -13,7 +13,7 @@ export function conversionEndpoint(registry: ConversionRegistry): ReviewEndpoint
     uidOf,
     failure: (uid, _code, message) => failedReview(uid, message),
     serve(body) {
-      const { review, code, message, desiredAPIVersion, namespace, name } = serveConversion(registry, body);
+      const { review, code, message, desiredAPIVersion, kind, namespace, name } = serveConversion(registry, body);
       return {
         reply: { body: review },
         outcome: {
@@ -21,7 +21,8 @@ export function conversionEndpoint(registry: ConversionRegistry): ReviewEndpoint
           code,
           statusMessage: message,
           operation: 'Convert',
-          kind: desiredAPIVersion,
+          kind,
+          desiredAPIVersion,
           namespace,
           name,
         },

@@ -30,17 +30,22 @@ export interface ResourceInterpreter extends KindIdentity {
 }
 
 export interface InterpreterRegistry {
-  readonly interpreters: readonly ResourceInterpreter[];
+  readonly kinds: readonly ResourceInterpreter[];
+  /** `group/version, Kind=kind` of everything interpreted, for messages. */
+  readonly served: string;
+  kindFor(gvk: GroupVersionKind): ResourceInterpreter | undefined;
   /** The interpreter function for this kind and operation; throws a 404 ReviewFailure when not served. */
   operationFor<Op extends InterpreterOperation>(gvk: GroupVersionKind, operation: Op): OperationFunction<Op>;
 }
 
-export function createRegistry(interpreters: readonly ResourceInterpreter[]): InterpreterRegistry {
-  const byKey = byGroupVersionKind(interpreters, 'interpreters');
-  const served = servedList(interpreters);
+export function createInterpreterRegistry(kinds: readonly ResourceInterpreter[]): InterpreterRegistry {
+  const byKey = byGroupVersionKind(kinds, 'interpreters');
+  const served = servedList(kinds);
 
   return {
-    interpreters,
+    kinds,
+    served,
+    kindFor: (gvk) => byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind)),
     operationFor(gvk, operation) {
       const interpreter = byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind));
       if (interpreter === undefined) {

@@ -1,5 +1,5 @@
-// Where every registered kind's files are, read from the three registries: the case runners, webhook-config's CRD
-// reader, the bundle check and the harnesses find kinds here instead of naming them.
+// Where every registered kind's files are, read from the three registries and the folder contract
+// (kind-contract.ts): the case runners, webhook-config, the bundle check and the harnesses find kinds here.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,9 @@ import { admissionRegistry } from '../kinds/admissions';
 import { conversionRegistry } from '../kinds/conversions';
 import { interpreterRegistry } from '../kinds/interpreters';
 import type { KindIdentity } from '../review/kind';
+import { folderFiles } from './kind-contract';
+
+export { folderFiles, kindsFolder, listFiles, type ListName } from './kind-contract';
 
 /** The repository root (this file is lib/kit/kinds.ts). */
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,16 +46,17 @@ export function kindFolders(): KindFolder[] {
         interpreted: false,
         converted: false,
         admitted: false,
-        crd: present(join(folder, 'crd.yaml')),
-        testdata: present(join(folder, 'testdata')),
-        conversionCases: present(join(folder, 'conversion-cases.yaml')),
-        admissionCases: present(join(folder, 'admission-cases.yaml')),
+        // A kind whose CRD its project owns never has a CRD of ours, whatever files its folder holds.
+        crd: identity.ownCrd ? present(join(folder, folderFiles.crd)) : undefined,
+        testdata: present(join(folder, folderFiles.testdata)),
+        conversionCases: present(join(folder, folderFiles.conversionCases)),
+        admissionCases: present(join(folder, folderFiles.admissionCases)),
       };
       byHome.set(identity.home, entry);
     }
     entry[review] = true;
   };
-  for (const kind of interpreterRegistry.interpreters) visit(kind, 'interpreted');
+  for (const kind of interpreterRegistry.kinds) visit(kind, 'interpreted');
   for (const kind of conversionRegistry.kinds) visit(kind, 'converted');
   for (const kind of admissionRegistry.kinds) visit(kind, 'admitted');
   return [...byHome.values()];

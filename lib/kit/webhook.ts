@@ -17,7 +17,7 @@ export function localWebhook(local: InterpreterRegistry = interpreterRegistry): 
   return async (context) => JSON.parse(JSON.stringify(interpret(local, JSON.parse(JSON.stringify(context))).context));
 }
 
-export const localKinds = (): string[] => servedList(interpreterRegistry.interpreters).split('; ');
+export const localKinds = (): string[] => servedList(interpreterRegistry.kinds).split('; ');
 
 export interface WebhookOptions {
   /** The webhook's URL as in clientConfig.url (it may carry a token in its path). */

@@ -15,10 +15,16 @@ export interface CallRecord {
   /** API Gateway's request id (or the local server's), to correlate with access logs. */
   requestId?: string;
   uid: string;
-  /** The review kind when it is not Karmada's ResourceInterpreterContext (`ConversionReview`, `AdmissionReview`). */
+  /** The review when it is not Karmada's ResourceInterpreterContext (`ConversionReview`, `AdmissionReview`). */
   review?: string;
+  /** The interpreter operation (`InterpretReplica`…), `Convert`, or the admission step (`mutate`, `validate`). */
   operation?: string;
+  /** The object's `group/version/Kind`, in every review (docs/operations.md#log-lines). */
   kind?: string;
+  /** ConversionReview: the version the objects are converted to. */
+  desiredAPIVersion?: string;
+  /** AdmissionReview: what the API server is admitting (`CREATE`, `UPDATE`…). */
+  admissionOperation?: string;
   namespace?: string;
   name?: string;
   successful: boolean;
@@ -47,6 +53,9 @@ function errorSummary(error: unknown): { name: string; message: string; stack?: 
 function clipped(value: string | undefined, maxLength = 256): string | undefined {
   return value === undefined || value.length <= maxLength ? value : `${value.slice(0, maxLength)}…`;
 }
+
+/** The line's message names the review it records. */
+const callMessages: Readonly<Record<string, string>> = { '': 'interpreter call', ConversionReview: 'conversion call', AdmissionReview: 'admission call' };
 
 export function recordCall(record: CallRecord): void {
   // The metrics' operation dimension names the review kind too (`AdmissionReview/CREATE`), so kinds never mix.
@@ -83,7 +92,8 @@ export function recordCall(record: CallRecord): void {
     line.operation = operation;
     metricMembers = metrics.members(operation, record, record.durationMs);
   }
-  if (record.code >= 500) logger.error('interpreter call', line, metricMembers);
-  else if (!record.successful) logger.warn('interpreter call', line, metricMembers);
-  else logger.info('interpreter call', line, metricMembers);
+  const message = callMessages[record.review ?? ''] ?? 'review call';
+  if (record.code >= 500) logger.error(message, line, metricMembers);
+  else if (!record.successful) logger.warn(message, line, metricMembers);
+  else logger.info(message, line, metricMembers);
 }

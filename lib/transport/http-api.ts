@@ -10,7 +10,10 @@ export const maxBodyBytes = 6 * 1024 * 1024;
 export type HttpApiHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** What a served review reports for the call's log line: its outcome and what it was about. */
-export type ReviewOutcome = Pick<CallRecord, 'successful' | 'code' | 'statusMessage' | 'operation' | 'kind' | 'namespace' | 'name' | 'error'>;
+export type ReviewOutcome = Pick<
+  CallRecord,
+  'successful' | 'code' | 'statusMessage' | 'operation' | 'kind' | 'desiredAPIVersion' | 'admissionOperation' | 'namespace' | 'name' | 'error'
+>;
 
 export interface ServedReview {
   reply: ReviewReply;

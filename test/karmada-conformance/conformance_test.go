@@ -4,7 +4,7 @@ package conformance
 // karmada-agent build with resourceinterpreter.NewResourceInterpreter) is pointed, through
 // ResourceInterpreterWebhookConfigurations, at the local server (`node scripts/start.cjs`, HTTPS on
 // 127.0.0.1 with a throw-away CA given as caBundle), and every interpreter case of every kind (each kind's
-// lib/kinds/<kind>/testdata/<version>/ folder, found by casePatterns) is run through it, once per URL style. The
+// lib/kinds/<kind>/testdata/<version>/ folder, found by caseFilesOf) is run through it, once per URL style. The
 // configurations claim exactly the kinds, versions and operations the cases are for (interpretedKinds): a new kind
 // folder is checked with no edit here.
 //
@@ -357,11 +357,35 @@ func TestWebhookConfigurationsAdmitted(t *testing.T) {
 	}
 }
 
-// casePatterns are where testdata case files live, relative to the repository root: one folder per kind,
-// lib/kinds/<kind>/testdata/<version>/ (or files straight in testdata/). Globbed: a new kind needs no change here.
-var casePatterns = []string{
-	"lib/kinds/*/testdata/*.yaml",
-	"lib/kinds/*/testdata/*/*.yaml",
+// caseFilesOf lists every kind's testdata case files (testdata/*.yaml and testdata/<version>/*.yaml), the kinds as
+// `npm run -s kinds -- --json` lists them: a new kind needs no change here.
+func caseFilesOf() (files []string, versionDirs []string, err error) {
+	kinds, err := kindsOfContract()
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, k := range kinds {
+		if k.Testdata == "" {
+			continue
+		}
+		for _, pattern := range []string{"*.yaml", "*/*.yaml"} {
+			matched, err := filepath.Glob(filepath.Join(k.Testdata, pattern))
+			if err != nil {
+				return nil, nil, err
+			}
+			files = append(files, matched...)
+		}
+		dirs, err := filepath.Glob(filepath.Join(k.Testdata, "*"))
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, dir := range dirs {
+			if info, err := os.Stat(dir); err == nil && info.IsDir() {
+				versionDirs = append(versionDirs, dir)
+			}
+		}
+	}
+	return files, versionDirs, nil
 }
 
 // kindFolderOf is the <kind> of lib/kinds/<kind>/… for a file under root.
@@ -373,28 +397,20 @@ func kindFolderOf(root, file string) string {
 	return strings.SplitN(filepath.ToSlash(rel), "/", 2)[0]
 }
 
-// loadInterpreterCases reads every case found by casePatterns and the kinds they are for. It checks the layout: every
+// loadInterpreterCases reads every case caseFilesOf finds and the kinds they are for. It checks the layout: every
 // case has its object (testCase.object), a case of testdata/<version>/ is of that version, every version folder has cases, and a
 // folder's cases are of one kind.
 func loadInterpreterCases(root string) ([]interpretedKind, []testCase, error) {
-	var files []string
-	for _, pattern := range casePatterns {
-		matched, err := filepath.Glob(filepath.Join(root, pattern))
-		if err != nil {
-			return nil, nil, err
-		}
-		files = append(files, matched...)
+	files, versionDirs, err := caseFilesOf()
+	if err != nil {
+		return nil, nil, err
 	}
 	cases, err := loadCaseFiles(files)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(cases) == 0 {
-		return nil, nil, fmt.Errorf("no cases under %v", casePatterns)
-	}
-	versionDirs, err := filepath.Glob(filepath.Join(root, "lib", "kinds", "*", "testdata", "*"))
-	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("no cases in any kind's testdata folder (npm run -s kinds -- --json)")
 	}
 	casesIn := map[string]int{}
 	byFolder := map[string]*interpretedKind{}

@@ -1,7 +1,8 @@
 package conformance
 
-// Kinds are found from the folders, never named here: every lib/kinds/<kind>/ with a crd.yaml, a
-// conversion-cases.yaml or an admission-cases.yaml is checked, and the objects a user applies for the CRD's own
+// Kinds are found as the TypeScript side finds them, never named here: `npm run -s kinds -- --json` lists every kind
+// folder (lib/kit/kind-contract.ts defines what one holds); every kind with a crd.yaml, a conversion-cases.yaml or an
+// admission-cases.yaml is checked, and the objects a user applies for the CRD's own
 // webhooks (the CRD with its conversion webhook, the Mutating/ValidatingWebhookConfigurations) are taken from what
 // `npm run -s webhook-config -- --objects crd,admission` prints for the local server. A new kind is checked with no
 // edit in Go.
@@ -51,37 +52,73 @@ func servedVersions(crd *apiextensionsv1.CustomResourceDefinition) []string {
 	return served
 }
 
-// kindFolders lists lib/kinds/*/ (folders only), sorted by name.
+// contractKind is one kind folder as `npm run -s kinds -- --json` prints it: the TypeScript side's one definition
+// of what a kind folder holds (lib/kit/kind-contract.ts), so Go finds kinds exactly as the tools and tests do.
+type contractKind struct {
+	Group           string   `json:"group"`
+	Kind            string   `json:"kind"`
+	Plural          string   `json:"plural"`
+	Versions        []string `json:"versions"`
+	StorageVersion  string   `json:"storageVersion"`
+	OwnCrd          bool     `json:"ownCrd"`
+	Folder          string   `json:"folder"` // relative to the repository root, e.g. lib/kinds/workload
+	Dir             string   `json:"dir"`
+	Interpreted     bool     `json:"interpreted"`
+	Converted       bool     `json:"converted"`
+	Admitted        bool     `json:"admitted"`
+	Crd             string   `json:"crd"`
+	Testdata        string   `json:"testdata"`
+	ConversionCases string   `json:"conversionCases"`
+	AdmissionCases  string   `json:"admissionCases"`
+}
+
+var (
+	contractOnce  sync.Once
+	contractKinds []contractKind
+	contractErr   error
+)
+
+// kindsOfContract runs `npm run -s kinds -- --json` once in the repository under test.
+func kindsOfContract() ([]contractKind, error) {
+	contractOnce.Do(func() {
+		cmd := exec.Command("npm", "run", "-s", "kinds", "--", "--json") // before rootCtx exists (TestMain reads the cases first)
+		cmd.Dir = root
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			contractErr = fmt.Errorf("npm run -s kinds -- --json: %v: %s", err, stderr.String())
+			return
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &contractKinds); err != nil {
+			contractErr = fmt.Errorf("npm run -s kinds -- --json printed something that is not the kind list: %w", err)
+			return
+		}
+		sort.Slice(contractKinds, func(i, j int) bool { return contractKinds[i].Folder < contractKinds[j].Folder })
+		if len(contractKinds) == 0 {
+			contractErr = fmt.Errorf("npm run -s kinds -- --json lists no kind")
+		}
+	})
+	return contractKinds, contractErr
+}
+
+// kindFolders are the kinds the contract lists, sorted by folder, with the files the harness reads.
 func kindFolders(t *testing.T) []kindFolder {
 	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join(root, "lib", "kinds", "*"))
+	kinds, err := kindsOfContract()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Strings(dirs)
 	var folders []kindFolder
-	for _, dir := range dirs {
-		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-			continue
-		}
-		folder := kindFolder{name: filepath.Base(dir), dir: dir}
-		if file := filepath.Join(dir, "crd.yaml"); exists(file) {
-			crds := decodeAll[apiextensionsv1.CustomResourceDefinition](t, file)
+	for _, k := range kinds {
+		folder := kindFolder{name: filepath.Base(k.Dir), dir: k.Dir, conversionCases: k.ConversionCases, admissionCases: k.AdmissionCases}
+		if k.Crd != "" {
+			crds := decodeAll[apiextensionsv1.CustomResourceDefinition](t, k.Crd)
 			if len(crds) != 1 {
-				t.Fatalf("%s: expected one CRD, got %d", file, len(crds))
+				t.Fatalf("%s: expected one CRD, got %d", k.Crd, len(crds))
 			}
 			folder.crd = &crds[0]
 		}
-		if file := filepath.Join(dir, "conversion-cases.yaml"); exists(file) {
-			folder.conversionCases = file
-		}
-		if file := filepath.Join(dir, "admission-cases.yaml"); exists(file) {
-			folder.admissionCases = file
-		}
 		folders = append(folders, folder)
-	}
-	if len(folders) == 0 {
-		t.Fatalf("no kind folders under %s", filepath.Join(root, "lib", "kinds"))
 	}
 	return folders
 }

@@ -6,7 +6,7 @@ import { createAdmissionRegistry, type AdmittedKind } from '../../admission/regi
 import { serveAdmission } from '../../admission/review';
 import { convertTo, type ConvertibleKind } from '../../conversion/registry';
 import { interpret } from '../../interpreter/interpret';
-import { createRegistry, type ResourceInterpreter } from '../../interpreter/registry';
+import { createInterpreterRegistry, type ResourceInterpreter } from '../../interpreter/registry';
 import type { InterpreterOperation } from '../../interpreter/wire/operations';
 import type { JsonObject, JsonValue } from '../../review/json';
 import { apiVersionOf } from '../../review/core';
@@ -87,7 +87,7 @@ function caseSpecs(facts: CrdFacts, interpreter: ResourceInterpreter, version: s
 
 /** `testdata/<version>/<operation>-test.yaml` files for every operation the skeleton implements. */
 export function interpreterCaseFiles(facts: CrdFacts, interpreter: ResourceInterpreter): { path: string; text: string }[] {
-  const registry = createRegistry([interpreter]);
+  const registry = createInterpreterRegistry([interpreter]);
   const version = facts.storageVersion;
   return caseSpecs(facts, interpreter, version).map((spec) => {
     const { context, uid, object } = interpreterContextFor(spec.input);

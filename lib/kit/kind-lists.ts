@@ -1,0 +1,215 @@
+// The lists of kinds (lib/kinds/interpreters.ts, conversions.ts, admissions.ts), generated from the kind folders, and
+// the check that folders, lists and identities agree: one line a problem, naming the folder or file to fix.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
+import type { KindIdentity } from '../review/kind';
+import { caseFiles, readCases } from './cases';
+import { folderFiles, kindsFolder, listFiles, type ListName } from './kind-contract';
+
+/** What one folder under lib/kinds/ declares, as read by importing its modules. */
+export interface FoundKind {
+  /** The folder's name (`workload`). */
+  folder: string;
+  identity?: KindIdentity;
+  /** Export names of the folder's registry entries, by list; absent where the folder has no such module. */
+  exports: Partial<Record<ListName, string>>;
+}
+
+export interface FoundKinds {
+  kinds: FoundKind[];
+  /** Everything that breaks the folder contract, one line each. */
+  problems: string[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isIdentity(value: unknown): value is KindIdentity {
+  return isObject(value) && typeof value.group === 'string' && typeof value.kind === 'string' && typeof value.home === 'string' && Array.isArray(value.versions);
+}
+
+/** How each list's registry entry looks, so the generator finds it among a module's exports by its shape. */
+const entryShapes: Readonly<Record<ListName, (value: unknown) => boolean>> = {
+  interpreters: (value) => isIdentity(value) && isObject((value as unknown as Record<string, unknown>).operations),
+  conversions: (value) => isIdentity(value) && isObject((value as unknown as Record<string, unknown>).spokes),
+  admissions: (value) => isIdentity(value) && typeof (value as unknown as Record<string, unknown>).validate === 'function',
+};
+
+const moduleOf: Readonly<Record<ListName, string>> = {
+  interpreters: folderFiles.interpreter,
+  conversions: folderFiles.conversion,
+  admissions: folderFiles.admission,
+};
+
+async function exportsOf(file: string): Promise<Record<string, unknown>> {
+  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+}
+
+/** The folders under lib/kinds/, sorted by name (files there are the lists themselves). */
+export function kindFolderNames(root: string): string[] {
+  return readdirSync(join(root, kindsFolder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/** What a folder's files say about its identity: the contract's rules that need no import. */
+function fileProblems(root: string, folder: string, identity: KindIdentity): string[] {
+  const home = `${kindsFolder}/${folder}`;
+  const dir = join(root, home);
+  const problems: string[] = [];
+  if (identity.home !== home) problems.push(`${home}/identity.ts: home is ${JSON.stringify(identity.home)}, the folder is ${home}`);
+  if (!identity.versions.includes(identity.storageVersion)) problems.push(`${home}/identity.ts: storageVersion ${identity.storageVersion} is not one of its versions (${identity.versions.join(', ')})`);
+  if (!existsSync(join(dir, folderFiles.readme))) problems.push(`${home}: no ${folderFiles.readme} (where the kind's semantics come from, and every departure from Karmada's built-in)`);
+  if (!identity.ownCrd) {
+    for (const file of [folderFiles.crd, folderFiles.conversion, folderFiles.admission, folderFiles.conversionCases, folderFiles.admissionCases]) {
+      if (existsSync(join(dir, file))) problems.push(`${home}/${file}: ${identity.kind}'s CRD belongs to its project (ownCrd: false), so the folder holds no ${file}`);
+    }
+  }
+  const crdFile = join(dir, folderFiles.crd);
+  if (identity.ownCrd && existsSync(crdFile)) {
+    const crd = parse(readFileSync(crdFile, 'utf8')) as { spec?: { group?: string; names?: { kind?: string; plural?: string }; versions?: { name?: string; served?: boolean; storage?: boolean }[] } } | null;
+    const spec = crd?.spec;
+    const served = (spec?.versions ?? []).filter((v) => v.served).map((v) => v.name ?? '');
+    const storage = (spec?.versions ?? []).find((v) => v.storage)?.name;
+    if (spec?.group !== identity.group || spec.names?.kind !== identity.kind || spec.names.plural !== identity.plural) {
+      problems.push(`${home}/crd.yaml: names ${spec?.names?.kind}.${spec?.group} (plural ${spec?.names?.plural}), identity.ts says ${identity.kind}.${identity.group} (plural ${identity.plural})`);
+    }
+    if (!sameList(served, identity.versions)) problems.push(`${home}/crd.yaml: serves ${served.join(', ')}, identity.ts says ${identity.versions.join(', ')}`);
+    if (storage !== identity.storageVersion) problems.push(`${home}/crd.yaml: stores ${storage}, identity.ts says ${identity.storageVersion}`);
+  }
+  const testdata = join(dir, folderFiles.testdata);
+  if (existsSync(testdata)) {
+    for (const version of readdirSync(testdata).sort()) {
+      if (!identity.versions.includes(version)) {
+        problems.push(`${home}/testdata/${version}: not a version ${identity.kind} serves (${identity.versions.join(', ')}); cases go under testdata/<version>/`);
+        continue;
+      }
+      const apiVersion = identity.group === '' ? version : `${identity.group}/${version}`;
+      for (const file of caseFiles(join(testdata, version))) {
+        const shown = `${home}/testdata/${version}/${basename(file)}`;
+        let cases;
+        try {
+          cases = readCases(file, shown);
+        } catch (error) {
+          problems.push((error as Error).message);
+          continue;
+        }
+        // An object of another kind or version in a case is a case filed in the wrong folder.
+        const stray = cases.flatMap((c) => [c.desiredObj, c.observedObj]).find((object) => object !== undefined && (object.apiVersion !== apiVersion || object.kind !== identity.kind));
+        if (stray !== undefined) problems.push(`${shown}: holds a ${String(stray.kind)} of ${String(stray.apiVersion)}, the folder is for ${identity.kind} of ${apiVersion}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Reads every folder under lib/kinds/ by importing its identity and registry modules, and checks the contract. */
+export async function findKinds(root: string): Promise<FoundKinds> {
+  const kinds: FoundKind[] = [];
+  const problems: string[] = [];
+  for (const folder of kindFolderNames(root)) {
+    const dir = join(root, kindsFolder, folder);
+    const home = `${kindsFolder}/${folder}`;
+    const found: FoundKind = { folder, exports: {} };
+    kinds.push(found);
+    const identityFile = join(dir, folderFiles.identity);
+    if (!existsSync(identityFile)) {
+      problems.push(`${home}: no identity.ts (every kind folder declares its group, kind, plural, versions and home there)`);
+      continue;
+    }
+    const identities = Object.values(await exportsOf(identityFile)).filter(isIdentity);
+    if (identities.length !== 1) {
+      problems.push(`${home}/identity.ts: exports ${identities.length} kind identities, the contract is exactly one`);
+      continue;
+    }
+    const identity = identities[0]!;
+    found.identity = identity;
+    problems.push(...fileProblems(root, folder, identity));
+    for (const list of Object.keys(moduleOf) as ListName[]) {
+      const file = join(dir, moduleOf[list]);
+      if (!existsSync(file)) continue;
+      const entries = Object.entries(await exportsOf(file)).filter(([, value]) => entryShapes[list](value));
+      if (entries.length !== 1) {
+        problems.push(`${home}/${moduleOf[list]}: exports ${entries.length} ${list.slice(0, -1)} entries, the contract is exactly one`);
+        continue;
+      }
+      const [name, entry] = entries[0]!;
+      const { group, kind, home: entryHome } = entry as KindIdentity;
+      if (group !== identity.group || kind !== identity.kind || entryHome !== identity.home) {
+        problems.push(`${home}/${moduleOf[list]}: ${name} is ${kind}.${group} at ${entryHome}, identity.ts says ${identity.kind}.${identity.group} at ${identity.home}`);
+        continue;
+      }
+      found.exports[list] = name;
+    }
+    if (found.exports.interpreters === undefined) problems.push(`${home}: no interpreter.ts exporting an interpreter (every kind is interpreted)`);
+  }
+  return { kinds, problems };
+}
+
+const listHeads: Readonly<Record<ListName, { what: string; factory: string; from: string; name: string }>> = {
+  interpreters: { what: 'interprets', factory: 'createInterpreterRegistry', from: '../interpreter/registry', name: 'interpreterRegistry' },
+  conversions: { what: 'converts between versions', factory: 'createConversionRegistry', from: '../conversion/registry', name: 'conversionRegistry' },
+  admissions: { what: 'admits (defaults and validates)', factory: 'createAdmissionRegistry', from: '../admission/registry', name: 'admissionRegistry' },
+};
+
+/** The source of one list file, from the folders: one import and one entry a kind, in folder order. */
+export function listSource(list: ListName, kinds: readonly FoundKind[]): string {
+  const head = listHeads[list];
+  const entries = kinds.flatMap((kind) => (kind.exports[list] === undefined ? [] : [{ name: kind.exports[list]!, from: `./${kind.folder}/${moduleOf[list].replace(/\.ts$/, '')}` }]));
+  return [
+    `// Every kind this service ${head.what}, one line a kind. Generated from the folders under lib/kinds/ by`,
+    '// `npm run kinds` (new-kind runs it): do not edit; test/kit/kind-lists.test.ts fails when it is not current.',
+    `import { ${head.factory} } from '${head.from}';`,
+    ...entries.map((entry) => `import { ${entry.name} } from '${entry.from}';`),
+    '',
+    `export const ${head.name} = ${head.factory}([${entries.length === 0 ? '' : `\n${entries.map((entry) => `  ${entry.name},`).join('\n')}\n`}]);`,
+    '',
+  ].join('\n');
+}
+
+/** The imports a list file holds today: what the check compares with the folders. */
+function listedNames(source: string): string[] {
+  return [...source.matchAll(/^import \{ (\w+) \} from '\.\/([^/']+)\//gm)].map((match) => `${match[1]} (${match[2]})`);
+}
+
+/** The list files as the folders say they should be, with one line per disagreement with the files as they are. */
+export async function kindLists(root: string): Promise<{ sources: Record<ListName, string>; stale: string[]; problems: string[] }> {
+  const { kinds, problems } = await findKinds(root);
+  const sources = {} as Record<ListName, string>;
+  const stale: string[] = [];
+  for (const list of Object.keys(listHeads) as ListName[]) {
+    const source = listSource(list, kinds);
+    sources[list] = source;
+    const file = `${kindsFolder}/${listFiles[list]}`;
+    const current = existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : '';
+    if (current === source) continue;
+    const want = listedNames(source);
+    const have = listedNames(current);
+    const missing = want.filter((name) => !have.includes(name));
+    const extra = have.filter((name) => !want.includes(name));
+    for (const name of missing) stale.push(`${file} does not list ${name}: run npm run kinds`);
+    for (const name of extra) stale.push(`${file} lists ${name}, which no folder declares: run npm run kinds`);
+    if (missing.length === 0 && extra.length === 0) stale.push(`${file} is not as generated: run npm run kinds`);
+  }
+  return { sources, stale, problems };
+}
+
+/** Rewrites the list files from the folders; returns the files it changed (relative to root). */
+export async function writeKindLists(root: string): Promise<{ changed: string[]; problems: string[] }> {
+  const { sources, problems } = await kindLists(root);
+  const changed: string[] = [];
+  for (const list of Object.keys(sources) as ListName[]) {
+    const file = `${kindsFolder}/${listFiles[list]}`;
+    const path = join(root, file);
+    if (existsSync(path) && readFileSync(path, 'utf8') === sources[list]) continue;
+    writeFileSync(path, sources[list]);
+    changed.push(file);
+  }
+  return { changed, problems };
+}
