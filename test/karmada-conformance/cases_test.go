@@ -67,19 +67,11 @@ func loadCaseFiles(all []string) ([]testCase, error) {
 		if err != nil {
 			return nil, err
 		}
-		decoder := yaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
-		for {
-			var c testCase
-			if err := decoder.Decode(&c); err != nil {
-				if err == io.EOF {
-					break
-				}
-				return nil, fmt.Errorf("%s: %w", file, err)
-			}
-			if c.Name == "" && c.Operation == "" && c.DesiredObj == nil {
-				continue // empty document
-			}
-			c.File = file
+		documents, err := decodeCaseDocuments(file, data)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range documents {
 			if (c.Output == nil) == (c.Error == nil) {
 				return nil, fmt.Errorf("%s: case %q needs exactly one of output and error", file, c.Name)
 			}
@@ -87,6 +79,26 @@ func loadCaseFiles(all []string) ([]testCase, error) {
 		}
 	}
 	return cases, nil
+}
+
+// decodeCaseDocuments decodes every non-empty document of one case file (named file in errors).
+func decodeCaseDocuments(file string, data []byte) ([]testCase, error) {
+	var cases []testCase
+	decoder := yaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
+	for {
+		var c testCase
+		if err := decoder.Decode(&c); err != nil {
+			if err == io.EOF {
+				return cases, nil
+			}
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		if c.Name == "" && c.Operation == "" && c.DesiredObj == nil {
+			continue // empty document
+		}
+		c.File = file
+		cases = append(cases, c)
+	}
 }
 
 // checker compares quantities by value (resource.Quantity.Cmp), and treats nil and empty slices/maps as equal,
