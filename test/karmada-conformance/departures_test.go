@@ -45,10 +45,10 @@ var (
 	departureBullet   = regexp.MustCompile("^- `([A-Za-z]+)` `([^`]+)`:\\s*(\\S.*)$")
 )
 
-// departuresOf reads the departures of a kind's README (readme: relative to the repository root, as messages name
-// it); none when the README or its section is absent.
-func departuresOf(readme string) ([]departure, error) {
-	file, err := os.Open(filepath.Join(root, readme))
+// departuresOf reads the departures of a kind's README (readme: relative to dir, as messages name it); none when the
+// README or its section is absent.
+func departuresOf(dir, readme string) ([]departure, error) {
+	file, err := os.Open(filepath.Join(dir, readme))
 	if os.IsNotExist(err) {
 		return nil, nil
 	}

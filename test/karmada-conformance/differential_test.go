@@ -155,7 +155,7 @@ func differentialConfiguration(kinds []catalogueKind, url string, caBundle []byt
 
 func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter, lua *thirdparty.ConfigurableInterpreter, f *kindFigures) {
 	k := f.kind
-	departures, err := departuresOf(k.readme)
+	departures, err := departuresOf(root, k.readme)
 	if err != nil {
 		t.Fatal(err)
 	}
