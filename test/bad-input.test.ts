@@ -116,7 +116,7 @@ describe('envelope and fields', () => {
     ['ReviseReplica without replicas', withRequest((r) => delete r.replicas, 'ReviseReplica'), 'uid-1', 'request.replicas is required for ReviseReplica'],
     ['a numeric namespace', withRequest((r) => (r.namespace = 5)), 'uid-1', 'request.namespace must be a string'],
     ['aggregatedStatus as an object', withRequest((r) => (r.aggregatedStatus = {}), 'AggregateStatus'), 'uid-1', 'request.aggregatedStatus must be an array'],
-    ['an item without clusterName', withRequest((r) => (r.aggregatedStatus = [{ status: {} }]), 'AggregateStatus'), 'uid-1', 'aggregatedStatus[0].clusterName is required'],
+    ['a clusterName that is not a string', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 3, status: {} }]), 'AggregateStatus'), 'uid-1', 'aggregatedStatus[0].clusterName must be a string'],
     ['an unknown health', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 'm1', health: 'Great' }]), 'AggregateStatus'), 'uid-1', 'health must be Healthy, Unhealthy or Unknown'],
     ['applied as a string', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 'm1', applied: 'yes' }]), 'AggregateStatus'), 'uid-1', 'applied must be a boolean'],
     ['a status that is a number', withRequest((r) => (r.aggregatedStatus = [{ clusterName: 'm1', status: 3 }]), 'AggregateStatus'), 'uid-1', 'aggregatedStatus[0].status must be an object'],

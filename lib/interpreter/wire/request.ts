@@ -78,7 +78,8 @@ function aggregatedStatusOf(request: JsonObject): AggregatedStatusItem[] | undef
   return items.map((item: JsonValue, index) => {
     const path = `request.aggregatedStatus[${index}]`;
     if (!isJsonObject(item)) throw invalidInput(`${path} must be an object, got ${describe(item)}`);
-    const clusterName = requireString(item, 'clusterName', path);
+    // Karmada's own catalogue cases send items without a clusterName; '' is what an absent Go string reads as.
+    const clusterName = optionalString(item, 'clusterName', path) ?? '';
     const result: AggregatedStatusItem = { clusterName };
     if (item.status !== undefined && item.status !== null) result.status = item.status;
     if (item.applied !== undefined) {

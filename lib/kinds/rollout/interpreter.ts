@@ -1,15 +1,14 @@
-// Argo Rollouts' Rollout interpreter: replicas, retention, status, health and dependencies, following what Argo
-// Rollouts' controller and `kubectl argo rollouts` write and what Argo CD reports (see README.md for every decision).
+// Argo Rollouts' Rollout interpreter: a pod-template workload (replicas, requirements, revision) with its own
+// retention, status, health and dependencies, following what Argo Rollouts' controller and `kubectl argo rollouts`
+// write and what Argo CD reports (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { oneComponent, replicasAndRequirements, reviseSpecReplicas } from '../../interpreter/replicated';
-import { memberStatusesOf } from '../../interpreter/member-statuses';
-import { templateDependenciesOf } from '../../interpreter/pod-template';
-import { invalidInput } from '../../interpreter/wire/errors';
-import { int32Max } from '../../review/json';
-import type { PatchBuilder } from '../../review/patch';
-import type { DependentObjectReference } from '../../interpreter/wire/types';
+import { oneComponent } from '../../interpreter/replicated';
 import type { JsonObject, JsonValue } from '../../review/json';
-import { FieldFailure } from '../../review/core';
+import { agreedValue, membersOf, rankFrom, setOrRemove, sumCounters, worstMember } from '../../shapes/aggregation';
+import { namespaceOf, NamedReferences, templateDependencies } from '../../shapes/dependencies';
+import { observedByEveryMember, reportGenerations } from '../../shapes/generations';
+import { podTemplateWorkload } from '../../shapes/pod-template-workload';
+import { keepMemberValue, retainsReplicas } from '../../shapes/retention';
 import { argoApiVersion, ingressApiVersion, rollout as rolloutIdentity } from './identity';
 import {
   readReflectedStatus,
@@ -22,26 +21,21 @@ import {
   type RolloutStatus,
 } from './schema';
 
-const retainReplicasLabel = 'resourcetemplate.karmada.io/retain-replicas';
-/** Karmada puts the template's generation on every member object (work/v1alpha2 ResourceTemplateGenerationAnnotationKey). */
-const templateGenerationAnnotation = 'resourcetemplate.karmada.io/generation';
 /** The controller records the workloadRef's generation here (annotations.WorkloadGenerationAnnotation). */
 const workloadGenerationAnnotation = 'rollout.argoproj.io/workload-generation';
 
 type Request = TypedRequest<Rollout>;
 
-/** `spec.replicas`, defaulting to 1 as the Rollout CRD and Argo's `GetReplicasOrDefault` do. */
-function desiredReplicasOf(object: Rollout): number {
-  return object.spec?.replicas ?? 1;
-}
+/** `spec.replicas` and `spec.template`, the count defaulting to 1 as the Rollout CRD and Argo's `GetReplicasOrDefault` do. */
+const shape = podTemplateWorkload<Rollout>({ defaultReplicas: 1 });
+const desiredReplicasOf = shape.desiredReplicas;
 
 // ---- InterpretReplica, InterpretComponent, ReviseReplica ----
 
-function interpretReplica({ object }: Request) {
-  const replicas = desiredReplicasOf(object);
+function interpretReplica(request: Request) {
   // With workloadRef the pod template lives in another object this request does not carry: say nothing rather than guess.
-  if (object.spec?.workloadRef !== undefined) return { replicas };
-  return replicasAndRequirements(replicas, object.spec?.template);
+  if (request.object.spec?.workloadRef !== undefined) return { replicas: desiredReplicasOf(request.object) };
+  return shape.operations.InterpretReplica(request);
 }
 
 // ---- Retain ----
@@ -67,17 +61,13 @@ function retain({ object, observedObject, patch: newPatch }: Request) {
   const patch = newPatch();
 
   // pause (spec.paused: true) and promote (spec.paused: false) on the member: the member's value wins once it has one.
-  const paused = observed.spec?.paused;
-  if (paused !== undefined) patch.add(['spec', 'paused'], paused);
+  keepMemberValue(patch, ['spec', 'paused'], observed.spec?.paused, 'template');
 
   // restart on the member sets spec.restartAt: the later of the two times (a restart asked on either side happens).
   const restartAt = laterTime(object.spec?.restartAt, observed.spec?.restartAt);
   if (restartAt !== undefined && restartAt !== object.spec?.restartAt) patch.add(['spec', 'restartAt'], restartAt);
 
-  if (object.metadata.labels?.[retainReplicasLabel] === 'true') {
-    const observedReplicas = observed.spec?.replicas;
-    if (observedReplicas !== undefined) patch.add(['spec', 'replicas'], observedReplicas);
-  }
+  if (retainsReplicas(object.metadata) && observed.spec?.replicas !== undefined) patch.add(['spec', 'replicas'], observed.spec.replicas);
   return patch.operations;
 }
 
@@ -104,15 +94,6 @@ const reflectedFields = [
   'blueGreen',
 ] as const satisfies readonly (keyof RolloutStatus)[];
 
-function templateGenerationOf(object: Rollout): number | undefined {
-  const text = object.metadata.annotations?.[templateGenerationAnnotation];
-  if (text === undefined) return undefined;
-  if (!/^(0|[1-9][0-9]{0,17})$/.test(text)) {
-    throw new FieldFailure(`object.metadata.annotations[${templateGenerationAnnotation}]`, `must be a generation (a non-negative integer), got ${JSON.stringify(text.slice(0, 40))}`);
-  }
-  return Number(text);
-}
-
 function interpretStatus({ object }: Request) {
   const rawStatus: JsonObject = {};
   const status = object.status ?? {};
@@ -120,10 +101,7 @@ function interpretStatus({ object }: Request) {
     const value = status[name];
     if (value !== undefined) rawStatus[name] = value as JsonValue;
   }
-  if (object.metadata.generation !== undefined) rawStatus.generation = object.metadata.generation;
-  const templateGeneration = templateGenerationOf(object);
-  if (templateGeneration !== undefined) rawStatus.resourceTemplateGeneration = templateGeneration;
-  return { rawStatus };
+  return { rawStatus: reportGenerations(rawStatus, object.metadata) };
 }
 
 // ---- InterpretHealth ----
@@ -194,28 +172,12 @@ function interpretHealth({ object }: Request) {
 
 // ---- AggregateStatus ----
 
-/** Worst first: the aggregate's phase is the worst member's. An unknown phase ranks as Progressing. */
-const phaseRank: Readonly<Record<string, number>> = { Healthy: 0, Paused: 1, Progressing: 2, Degraded: 3 };
-const rankOf = (phase: string): number => phaseRank[phase] ?? phaseRank.Progressing!;
+/** Best first: the aggregate's phase is the worst member's. An unknown phase ranks as Progressing. */
+const phaseRank = rankFrom(['Healthy', 'Paused', 'Progressing', 'Degraded'], 'Progressing');
 
 /** Values that cannot be merged: kept when every member reports the same one, left out otherwise. */
 const agreedFields = ['currentPodHash', 'stableRS', 'currentStepIndex', 'selector', 'canary', 'blueGreen'] as const;
 const summedFields = ['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'HPAReplicas'] as const;
-
-function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as JsonValue[]).length && a.every((item, i) => sameJson(item, (b as JsonValue[])[i]));
-  const aKeys = Object.keys(a);
-  const bObject = b as JsonObject;
-  return aKeys.length === Object.keys(bObject).length && aKeys.every((key) => Object.hasOwn(bObject, key) && sameJson(a[key], bObject[key]));
-}
-
-function setOrRemove(patch: PatchBuilder, name: string, value: JsonValue | undefined): void {
-  if (value === undefined) patch.remove(['status', name]);
-  else patch.add(['status', name], value);
-}
 
 /** Whether `a` started before `b` (a condition with a start time before one without). */
 function startsEarlier(a: PauseCondition, b: PauseCondition): boolean {
@@ -237,110 +199,80 @@ function unitedPauseConditions(statuses: readonly ReflectedStatus[]): PauseCondi
   return [...byReason.values()];
 }
 
-function observedEverywhere(object: Rollout, items: number, statuses: readonly ReflectedStatus[]): boolean {
-  const templateGeneration = object.metadata.generation;
-  if (templateGeneration === undefined || items === 0 || statuses.length !== items) return false;
-  return statuses.every((status) => {
-    const observed = status.observedGeneration ?? '';
-    if (!/^[0-9]{1,18}$/.test(observed) || status.generation === undefined || status.resourceTemplateGeneration === undefined) return false;
-    return Number(observed) >= status.generation && status.resourceTemplateGeneration >= templateGeneration;
-  });
-}
+/** Argo writes observedGeneration as a string: a number only where it is one (a pre-v0.10 hash is not). */
+const observedNumber = (observed: string | undefined) => (observed !== undefined && /^[0-9]{1,18}$/.test(observed) ? Number(observed) : undefined);
 
 function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: Request) {
-  const members = memberStatusesOf(aggregatedStatus, readReflectedStatus);
-  const statuses = members.map(({ status }) => status);
-  const itemCount = aggregatedStatus?.length ?? 0;
+  const members = membersOf(aggregatedStatus, readReflectedStatus);
+  const statuses = members.reporting.map(({ status }) => status);
   const patch = newPatch();
 
+  const totals = sumCounters(statuses, summedFields);
   for (const name of summedFields) {
-    let sum = 0;
-    for (const status of statuses) sum += status[name] ?? 0;
-    if (sum > int32Max) throw invalidInput(`the aggregated status.${name} (${sum}) does not fit in an int32`);
-    if (name !== 'HPAReplicas' || statuses.some((status) => status.HPAReplicas !== undefined)) patch.add(['status', name], sum);
-    else patch.remove(['status', name]);
+    const reported = name !== 'HPAReplicas' || statuses.some((status) => status.HPAReplicas !== undefined);
+    setOrRemove(patch, name, reported ? totals[name] : undefined);
   }
 
-  // Phase, message and conditions come from one member, the worst (the first by cluster name among equals), so they agree.
-  let lead: { clusterName: string; status: ReflectedStatus } | undefined;
-  for (const member of members) {
-    if (member.status.phase === undefined) continue;
-    if (lead === undefined || rankOf(member.status.phase) > rankOf(lead.status.phase!)) lead = member;
-  }
+  // Phase, message and conditions come from one member, the worst (the first in Karmada's order among equals), so they agree.
+  const lead = worstMember(members.reporting, (status) => phaseRank(status.phase));
   setOrRemove(patch, 'phase', lead?.status.phase);
   const message = lead?.status.message;
   setOrRemove(patch, 'message', lead === undefined || message === undefined || message === '' ? undefined : `${lead.clusterName}: ${message}`);
   setOrRemove(patch, 'conditions', lead?.status.conditions);
 
-  for (const name of agreedFields) {
-    const first = statuses[0]?.[name] as JsonValue | undefined;
-    const agreed = statuses.length === itemCount && first !== undefined && statuses.every((status) => sameJson(status[name] as JsonValue | undefined, first));
-    setOrRemove(patch, name, agreed ? first : undefined);
-  }
+  for (const name of agreedFields) setOrRemove(patch, name, agreedValue(members, (status) => status[name] as JsonValue | undefined));
 
   setOrRemove(patch, 'abort', statuses.some((status) => status.abort === true) ? true : undefined);
   const pauseConditions = unitedPauseConditions(statuses);
   setOrRemove(patch, 'pauseConditions', pauseConditions.length > 0 ? pauseConditions : undefined);
 
-  // Argo's observedGeneration is a string; set only when every member observed the current template, else left as it is.
-  if (observedEverywhere(object, itemCount, statuses)) patch.add(['status', 'observedGeneration'], String(object.metadata.generation));
+  // Argo's observedGeneration is a string; set only when every member observed the current template, else left as
+  // it is (also with no members at all: nothing observed it).
+  const reported = statuses.map((status) => ({ ...status, observedGeneration: observedNumber(status.observedGeneration) }));
+  if (observedByEveryMember(object.metadata.generation, { members: members.listed, reported }, false)) {
+    patch.add(['status', 'observedGeneration'], String(object.metadata.generation));
+  }
   return patch.operations;
 }
 
 // ---- InterpretDependency ----
 
 function interpretDependency({ object, namespace }: Request) {
-  const objectNamespace = object.metadata.namespace;
-  const ns = objectNamespace !== undefined && objectNamespace !== '' ? objectNamespace : namespace;
   const spec = object.spec;
-  const references = templateDependenciesOf(spec?.template, 'object.spec.template', ns);
-
-  const named = new Map<string, Set<string>>();
-  const note = (group: string, name: string | undefined) => {
-    if (name === undefined || name === '') return;
-    let names = named.get(group);
-    if (names === undefined) named.set(group, (names = new Set()));
-    names.add(name);
-  };
-  const noteAnalysis = (refs: readonly AnalysisTemplateRef[] | undefined) => {
-    for (const ref of refs ?? []) note(ref.clusterScope === true ? 'ClusterAnalysisTemplate' : 'AnalysisTemplate', ref.templateName);
-  };
-
   const canary = spec?.strategy?.canary;
   const blueGreen = spec?.strategy?.blueGreen;
-  note('Service', canary?.canaryService);
-  note('Service', canary?.stableService);
-  note('Service', canary?.pingPong?.pingService);
-  note('Service', canary?.pingPong?.pongService);
-  note('Service', canary?.trafficRouting?.alb?.rootService);
-  note('Service', blueGreen?.activeService);
-  note('Service', blueGreen?.previewService);
-  note('Ingress', canary?.trafficRouting?.nginx?.stableIngress);
-  for (const name of canary?.trafficRouting?.nginx?.stableIngresses ?? []) note('Ingress', name);
-  note('Ingress', canary?.trafficRouting?.alb?.ingress);
-  for (const name of canary?.trafficRouting?.alb?.ingresses ?? []) note('Ingress', name);
-  noteAnalysis(canary?.analysis?.templates);
-  for (const step of canary?.steps ?? []) {
-    noteAnalysis(step.analysis?.templates);
-    noteAnalysis(step.experiment?.analyses);
-  }
-  noteAnalysis(blueGreen?.prePromotionAnalysis?.templates);
-  noteAnalysis(blueGreen?.postPromotionAnalysis?.templates);
-
-  const add = (apiVersion: string, kind: string, names: Iterable<string>, namespaced: boolean) => {
-    for (const name of [...names].sort()) {
-      const reference: DependentObjectReference = { apiVersion, kind, name };
-      if (namespaced && ns !== undefined && ns !== '') reference.namespace = ns;
-      references.push(reference);
+  // Services, Ingresses, the workloadRef and analysis templates the strategy names, after the template's references.
+  const named = new NamedReferences(namespaceOf(object.metadata, namespace));
+  named.addAll('v1', 'Service', [
+    canary?.canaryService,
+    canary?.stableService,
+    canary?.pingPong?.pingService,
+    canary?.pingPong?.pongService,
+    canary?.trafficRouting?.alb?.rootService,
+    blueGreen?.activeService,
+    blueGreen?.previewService,
+  ]);
+  named.add(ingressApiVersion, 'Ingress', canary?.trafficRouting?.nginx?.stableIngress);
+  named.addAll(ingressApiVersion, 'Ingress', canary?.trafficRouting?.nginx?.stableIngresses);
+  named.add(ingressApiVersion, 'Ingress', canary?.trafficRouting?.alb?.ingress);
+  named.addAll(ingressApiVersion, 'Ingress', canary?.trafficRouting?.alb?.ingresses);
+  const workloadRef = spec?.workloadRef;
+  if (workloadRef?.apiVersion && workloadRef.kind) named.add(workloadRef.apiVersion, workloadRef.kind, workloadRef.name);
+  const analyses = (refs: readonly AnalysisTemplateRef[] | undefined) => {
+    for (const ref of refs ?? []) {
+      const clusterScoped = ref.clusterScope === true;
+      named.add(argoApiVersion, clusterScoped ? 'ClusterAnalysisTemplate' : 'AnalysisTemplate', ref.templateName, { clusterScoped });
     }
   };
-  add('v1', 'Service', named.get('Service') ?? [], true);
-  add(ingressApiVersion, 'Ingress', named.get('Ingress') ?? [], true);
-  const workloadRef = spec?.workloadRef;
-  if (workloadRef?.apiVersion && workloadRef.kind && workloadRef.name) add(workloadRef.apiVersion, workloadRef.kind, [workloadRef.name], true);
-  add(argoApiVersion, 'AnalysisTemplate', named.get('AnalysisTemplate') ?? [], true);
-  add(argoApiVersion, 'ClusterAnalysisTemplate', named.get('ClusterAnalysisTemplate') ?? [], false);
-  return { dependencies: references };
+  analyses(canary?.analysis?.templates);
+  for (const step of canary?.steps ?? []) {
+    analyses(step.analysis?.templates);
+    analyses(step.experiment?.analyses);
+  }
+  analyses(blueGreen?.prePromotionAnalysis?.templates);
+  analyses(blueGreen?.postPromotionAnalysis?.templates);
+  const { template, path } = shape.templateOf(object);
+  return { dependencies: [...templateDependencies(template, path, namespaceOf(object.metadata, namespace)), ...named.list()] };
 }
 
 export const rolloutInterpreter = defineInterpreter<Rollout>({
@@ -349,7 +281,7 @@ export const rolloutInterpreter = defineInterpreter<Rollout>({
   operations: {
     InterpretReplica: interpretReplica,
     InterpretComponent: (request) => oneComponent(interpretReplica(request)),
-    ReviseReplica: reviseSpecReplicas,
+    ReviseReplica: shape.operations.ReviseReplica,
     Retain: retain,
     AggregateStatus: aggregateStatus,
     InterpretStatus: interpretStatus,

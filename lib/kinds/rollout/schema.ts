@@ -3,10 +3,11 @@
 // pkg/apis/rollouts/v1alpha1/types.go (json tags), for those fields only (see README.md, "Types").
 import { arrayField, booleanField, checkListLength, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
-import { generationField, metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
+import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import { describeJson } from '../../review/json';
 import type { JsonObject } from '../../review/json';
 import { FieldFailure } from '../../review/core';
+import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
 
 /** Argo's bound for lists (steps, analysis templates, ingresses, conditions): generous, as for pod templates. */
 const maxItems = podTemplateLimits.listItems;
@@ -125,12 +126,7 @@ export interface RolloutStatus {
 export type BlueGreenStatusView = JsonObject & { activeSelector?: string };
 
 /** What InterpretStatus reflects beyond the member's status: the generations AggregateStatus compares. */
-export interface ReflectedStatus extends RolloutStatus {
-  /** The member object's metadata.generation. */
-  generation?: number;
-  /** The member object's `resourcetemplate.karmada.io/generation` annotation: the template generation it carries. */
-  resourceTemplateGeneration?: number;
-}
+export type ReflectedStatus = RolloutStatus & Omit<ReportedGenerations, 'observedGeneration'>;
 
 const at = fieldPath;
 
@@ -291,12 +287,7 @@ export function readStatus(status: JsonObject, path: string): RolloutStatus {
 
 /** What InterpretStatus returned for a member, read back by AggregateStatus at `request.aggregatedStatus[i].status`. */
 export function readReflectedStatus(status: JsonObject, path: string): ReflectedStatus {
-  const result: ReflectedStatus = readStatus(status, path);
-  const generation = generationField(status, 'generation', at(path, 'generation'));
-  if (generation !== undefined) result.generation = generation;
-  const templateGeneration = generationField(status, 'resourceTemplateGeneration', at(path, 'resourceTemplateGeneration'));
-  if (templateGeneration !== undefined) result.resourceTemplateGeneration = templateGeneration;
-  return result;
+  return Object.assign(readStatus(status, path), readReportedGenerations(status, path));
 }
 
 /** Reads every field the interpreter uses, checking types as it goes; it never defaults or alters a value. */

@@ -1,55 +1,33 @@
-// The Workload's interpreter (every served version): replicas, status, health, dependencies.
+// The Workload's interpreter (every served version): a pod-template workload whose health is its ready count, with
+// a member-owned paused flag.
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { oneComponent, reviseSpecReplicas, replicasAndRequirements } from '../../interpreter/replicated';
-import { memberStatusesOf } from '../../interpreter/member-statuses';
-import { templateDependenciesOf } from '../../interpreter/pod-template';
-import { invalidInput } from '../../interpreter/wire/errors';
-import { int32Max } from '../../review/json';
+import { membersOf, sumOf } from '../../shapes/aggregation';
+import { podTemplateWorkload } from '../../shapes/pod-template-workload';
+import { keepMemberValue, retainsReplicas } from '../../shapes/retention';
 import type { JsonObject } from '../../review/json';
 import { pausedPathOf, workload } from './identity';
 import { readWorkload, readyReplicasOf, type Workload } from './schema';
 
-const retainReplicasLabel = 'resourcetemplate.karmada.io/retain-replicas';
-
 type Request = TypedRequest<Workload>;
 
-/** `spec.replicas`, defaulting to 1 as the Workload type documents. */
-function desiredReplicasOf(object: Workload): number {
-  return object.spec?.replicas ?? 1;
-}
-
-function interpretReplica({ object }: Request) {
-  return replicasAndRequirements(desiredReplicasOf(object), object.spec?.template);
-}
+/** `spec.replicas` and `spec.template`, the count defaulting to 1 as the Workload type documents. */
+const shape = podTemplateWorkload<Workload>({ defaultReplicas: 1 });
 
 /** Keeps what the member cluster owns: its paused flag, and `spec.replicas` when the template opts in by label. */
 function retain({ object, observedObject, kind, patch: newPatch }: Request) {
   const observed = observedObject!;
   const patch = newPatch();
-
-  const pausedPath = pausedPathOf(kind.version);
-  const paused = observed.spec?.paused;
-  if (paused === undefined) patch.remove(pausedPath);
-  else patch.add(pausedPath, paused);
-
-  if (object.metadata.labels?.[retainReplicasLabel] === 'true') {
-    const observedReplicas = observed.spec?.replicas;
-    if (observedReplicas !== undefined) patch.add(['spec', 'replicas'], observedReplicas);
-  }
+  keepMemberValue(patch, pausedPathOf(kind.version), observed.spec?.paused, 'remove');
+  if (retainsReplicas(object.metadata) && observed.spec?.replicas !== undefined) patch.add(['spec', 'replicas'], observed.spec.replicas);
   return patch.operations;
 }
 
 function aggregateStatus({ aggregatedStatus, patch }: Request) {
-  let readyReplicas = 0;
-  for (const { status } of memberStatusesOf(aggregatedStatus, readyReplicasOf)) readyReplicas += status;
-  if (readyReplicas > int32Max) throw invalidInput(`the aggregated status.readyReplicas (${readyReplicas}) does not fit in an int32`);
-  // A .status that is not an object was rejected by readWorkload: invalid input, not something to overwrite.
+  // Only readyReplicas is read of each member (cheaper at 1,000 clusters); a .status that is not an object was
+  // rejected by readWorkload: invalid input, not something to overwrite.
+  const { reporting } = membersOf(aggregatedStatus, readyReplicasOf);
+  const readyReplicas = sumOf(reporting, (member) => member.status, 'readyReplicas');
   return patch().add(['status', 'readyReplicas'], readyReplicas).operations;
-}
-
-function interpretHealth({ object }: Request) {
-  const readyReplicas = object.status?.readyReplicas ?? 0;
-  return { healthy: readyReplicas === desiredReplicasOf(object) };
 }
 
 function interpretStatus({ object }: Request) {
@@ -59,23 +37,15 @@ function interpretStatus({ object }: Request) {
   return { rawStatus };
 }
 
-function interpretDependency({ object, namespace }: Request) {
-  const objectNamespace = object.metadata.namespace;
-  const effectiveNamespace = objectNamespace !== undefined && objectNamespace !== '' ? objectNamespace : namespace;
-  return { dependencies: templateDependenciesOf(object.spec?.template, 'object.spec.template', effectiveNamespace) };
-}
-
 export const workloadInterpreter = defineInterpreter<Workload>({
   ...workload,
   decode: readWorkload,
   operations: {
-    InterpretReplica: interpretReplica,
-    InterpretComponent: (request) => oneComponent(interpretReplica(request)),
-    ReviseReplica: reviseSpecReplicas,
+    ...shape.operations,
     Retain: retain,
     AggregateStatus: aggregateStatus,
     InterpretStatus: interpretStatus,
-    InterpretHealth: interpretHealth,
-    InterpretDependency: interpretDependency,
+    // The Workload has no rollout counters: healthy when as many replicas are ready as it asks for.
+    InterpretHealth: ({ object }) => ({ healthy: (object.status?.readyReplicas ?? 0) === shape.desiredReplicas(object) }),
   },
 });

@@ -1,0 +1,141 @@
+// The condition-driven shape (Flux sources and releases, Kyverno policies): a Ready condition, observedGeneration
+// and suspend decide health; status reflects conditions, and aggregation merges the members' conditions as
+// Karmada's catalogue does.
+import type { TypedRequest } from '../interpreter/define';
+import type { OperationResults } from '../interpreter/registry';
+import { fieldPath, fieldValue, objectItems, stringField } from '../kube/fields';
+import { podTemplateLimits } from '../kube/limits';
+import { generationField, type ObjectMetaView } from '../kube/objects';
+import { FieldFailure } from '../review/core';
+import type { JsonObject } from '../review/json';
+import { membersOf, setOrRemove, type Member } from './aggregation';
+import { observedByEveryMember, readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
+
+/** A status condition (metav1.Condition and its older kin): the fields read, on the object as the controller wrote it. */
+export type Condition = JsonObject & {
+  type: string;
+  status?: string;
+  reason?: string;
+  message?: string;
+  observedGeneration?: number;
+};
+
+/** The part of a status every condition-driven kind has. */
+export interface ConditionStatus {
+  conditions?: Condition[];
+  observedGeneration?: number;
+}
+
+/** Conditions are bounded like pod template lists: far more than any controller writes. */
+const maxConditions = podTemplateLimits.listItems;
+
+/** `status.conditions`, each checked (a `type` is required; the other read fields must be strings); undefined when absent. */
+export function readConditions(status: JsonObject | undefined, path: string): Condition[] | undefined {
+  if (fieldValue(status, 'conditions') === undefined) return undefined;
+  return objectItems(status, 'conditions', fieldPath(path, 'conditions'), maxConditions).map(({ item, path: itemPath }) => {
+    const type = stringField(item, 'type', fieldPath(itemPath, 'type'));
+    if (type === undefined) throw new FieldFailure(fieldPath(itemPath, 'type'), 'is required');
+    for (const name of ['status', 'reason', 'message']) stringField(item, name, fieldPath(itemPath, name));
+    generationField(item, 'observedGeneration', fieldPath(itemPath, 'observedGeneration'));
+    return item as Condition;
+  });
+}
+
+/** Conditions and observedGeneration of a status (the kind's reader adds its own fields). */
+export function readConditionStatus(status: JsonObject, path: string): ConditionStatus {
+  const result: ConditionStatus = {};
+  const conditions = readConditions(status, path);
+  if (conditions !== undefined) result.conditions = conditions;
+  const observedGeneration = generationField(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
+  if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
+  return result;
+}
+
+/** What InterpretStatus returned, read back by AggregateStatus: conditions, observedGeneration and generations. */
+export function readReflectedConditionStatus(status: JsonObject, path: string): ConditionStatus & ReportedGenerations {
+  return { ...readConditionStatus(status, path), ...readReportedGenerations(status, path) };
+}
+
+/** The first condition of a type. */
+export function conditionOf(conditions: readonly Condition[] | undefined, type: string): Condition | undefined {
+  return conditions?.find((condition) => condition.type === type);
+}
+
+export interface ReadyOptions {
+  /** The condition that says ready (default `Ready`). */
+  type?: string;
+  /** Reasons that count as ready, when only some do (Karmada's Flux catalogue: `Succeeded`); any reason otherwise. */
+  reasons?: readonly string[];
+  /** Whether reconciling is suspended on purpose (Flux's `spec.suspend`): the last result stands, whatever the generation. */
+  suspended?: boolean;
+}
+
+/**
+ * Health of a condition-driven object (kstatus' rule): the ready condition is True (with an accepted reason), and
+ * the controller saw the current spec: the condition's `observedGeneration`, else the status', equals
+ * `metadata.generation`. Where neither reports one, or reconciling is suspended, generations are not compared.
+ */
+export function readyHealth(object: { metadata: ObjectMetaView; status?: ConditionStatus }, options: ReadyOptions = {}): boolean {
+  const ready = conditionOf(object.status?.conditions, options.type ?? 'Ready');
+  if (ready?.status !== 'True') return false;
+  if (options.reasons !== undefined && !options.reasons.includes(ready.reason ?? '')) return false;
+  if (options.suspended === true) return true;
+  const observed = ready.observedGeneration ?? object.status?.observedGeneration;
+  return observed === undefined || observed === (object.metadata.generation ?? 0);
+}
+
+/**
+ * The members' conditions as one list, as Karmada's catalogue merges them: conditions alike in type, status and
+ * reason become one (the first member's, in Karmada's order), whose message lists each member's as
+ * `cluster=message`, joined by ", ". Conditions that differ stay apart, so a split fleet shows both sides.
+ */
+export function mergedConditions(members: readonly Member<ConditionStatus>[]): Condition[] {
+  const merged = new Map<string, { condition: Condition; messages: string[] }>();
+  for (const { clusterName, status } of members) {
+    for (const condition of status.conditions ?? []) {
+      const key = `${condition.type}\u0000${condition.status ?? ''}\u0000${condition.reason ?? ''}`;
+      const message = `${clusterName}=${condition.message ?? ''}`;
+      const known = merged.get(key);
+      if (known === undefined) merged.set(key, { condition, messages: [message] });
+      else known.messages.push(message);
+    }
+  }
+  return [...merged.values()].map(({ condition, messages }) => ({ ...condition, message: messages.join(', ') }));
+}
+
+/** InterpretStatus of a condition-driven kind: conditions, observedGeneration, the kind's `extra` fields, and generations. */
+export function reflectConditionStatus(
+  object: { metadata: ObjectMetaView; status?: ConditionStatus },
+  extra: JsonObject = {},
+): OperationResults['InterpretStatus'] {
+  const rawStatus: JsonObject = {};
+  const { conditions, observedGeneration } = object.status ?? {};
+  if (conditions !== undefined) rawStatus.conditions = conditions;
+  if (observedGeneration !== undefined) rawStatus.observedGeneration = observedGeneration;
+  Object.assign(rawStatus, extra);
+  return { rawStatus: reportGenerations(rawStatus, object.metadata) };
+}
+
+/**
+ * AggregateStatus of a condition-driven kind: the merged conditions (removed when no member reports any), and
+ * `observedGeneration` as Karmada sets it (see `observedByEveryMember`). Returns the patch builder so the kind adds
+ * its own fields; `read` reads the kind's reflected status (the conditions' reader by default).
+ */
+export function aggregateConditions<T extends { metadata: ObjectMetaView }, S extends ConditionStatus & ReportedGenerations = ConditionStatus & ReportedGenerations>(
+  { object, aggregatedStatus, patch: newPatch }: TypedRequest<T>,
+  {
+    observedWithNoMembers,
+    read = readReflectedConditionStatus as (status: JsonObject, path: string) => S,
+  }: { observedWithNoMembers: boolean; read?: (status: JsonObject, path: string) => S },
+) {
+  const members = membersOf(aggregatedStatus, read);
+  const patch = newPatch();
+  const conditions = mergedConditions(members.reporting);
+  setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
+  const generation = object.metadata.generation;
+  const reported = members.reporting.map(({ status }) => status);
+  if (observedByEveryMember(generation, { members: members.listed, reported }, observedWithNoMembers)) {
+    patch.add(['status', 'observedGeneration'], generation!);
+  }
+  return { patch, members };
+}

@@ -1,0 +1,95 @@
+// Karmada's generation bookkeeping for a propagated object: what a member reports of its generations
+// (InterpretStatus) and when the control plane may say the current generation was observed (AggregateStatus).
+import { FieldFailure } from '../review/core';
+import type { JsonObject } from '../review/json';
+import { fieldPath } from '../kube/fields';
+import { generationField, type ObjectMetaView } from '../kube/objects';
+
+/** Karmada puts the template's generation on every member object (work/v1alpha2 ResourceTemplateGenerationAnnotationKey). */
+export const templateGenerationAnnotation = 'resourcetemplate.karmada.io/generation';
+
+/** A member's generations as its reflected status carries them: what AggregateStatus compares. */
+export interface ReportedGenerations {
+  /** The member object's `status.observedGeneration` (as a number; a kind whose field is a string converts it). */
+  observedGeneration?: number;
+  /** The member object's `metadata.generation`. */
+  generation?: number;
+  /** The member object's `resourcetemplate.karmada.io/generation` annotation: the template generation it carries. */
+  resourceTemplateGeneration?: number;
+}
+
+/** The template generation a member object carries; an annotation that is not a generation is a 400 naming it. */
+export function templateGenerationOf(metadata: ObjectMetaView, path = 'object'): number | undefined {
+  const text = metadata.annotations?.[templateGenerationAnnotation];
+  if (text === undefined) return undefined;
+  if (!/^(0|[1-9][0-9]{0,17})$/.test(text)) {
+    throw new FieldFailure(
+      `${path}.metadata.annotations[${templateGenerationAnnotation}]`,
+      `must be a generation (a non-negative integer), got ${JSON.stringify(text.slice(0, 40))}`,
+    );
+  }
+  return Number(text);
+}
+
+/**
+ * What InterpretStatus adds to a member's status, as Karmada's reflectstatus does for a Deployment: the member
+ * object's `generation` and its `resourceTemplateGeneration`. Absent ones stay absent.
+ */
+export function reportGenerations(rawStatus: JsonObject, metadata: ObjectMetaView, path = 'object'): JsonObject {
+  if (metadata.generation !== undefined) rawStatus.generation = metadata.generation;
+  const templateGeneration = templateGenerationOf(metadata, path);
+  if (templateGeneration !== undefined) rawStatus.resourceTemplateGeneration = templateGeneration;
+  return rawStatus;
+}
+
+/** `generation` and `resourceTemplateGeneration` read back from a reflected status (`path` names it in a 400). */
+export function readReportedGenerations(status: JsonObject, path: string): Omit<ReportedGenerations, 'observedGeneration'> {
+  const reported: Omit<ReportedGenerations, 'observedGeneration'> = {};
+  const generation = generationField(status, 'generation', fieldPath(path, 'generation'));
+  if (generation !== undefined) reported.generation = generation;
+  const templateGeneration = generationField(status, 'resourceTemplateGeneration', fieldPath(path, 'resourceTemplateGeneration'));
+  if (templateGeneration !== undefined) reported.resourceTemplateGeneration = templateGeneration;
+  return reported;
+}
+
+/** A member that reported, and one Karmada listed without a status (it counts as not having observed anything). */
+export interface GenerationsSeen {
+  /** Items in `request.aggregatedStatus`, with or without a status. */
+  members: number;
+  /** The generations of the members that have a status. */
+  reported: readonly ReportedGenerations[];
+}
+
+/**
+ * Karmada's rule for `status.observedGeneration` on the control plane (its Deployment aggregation, and the
+ * `resourcetemplate.karmada.io/generation` idea): the template's generation was observed when every listed member
+ * has a status whose `observedGeneration >= generation` (the member controller saw the member object's spec) and
+ * whose `resourceTemplateGeneration >=` the template's generation (that spec is the current template). A member
+ * without a status, or missing one of the three numbers, has not observed it. With no members at all the answer is
+ * `whenNoMembers`: Karmada's Deployment says observed (nothing lags), a kind may say nothing observed it.
+ */
+export function observedByEveryMember(
+  templateGeneration: number | undefined,
+  { members, reported }: GenerationsSeen,
+  whenNoMembers: boolean,
+): boolean {
+  if (templateGeneration === undefined) return false;
+  if (members === 0) return whenNoMembers;
+  if (reported.length !== members) return false;
+  return reported.every(
+    ({ observedGeneration, generation, resourceTemplateGeneration }) =>
+      observedGeneration !== undefined &&
+      generation !== undefined &&
+      resourceTemplateGeneration !== undefined &&
+      observedGeneration >= generation &&
+      resourceTemplateGeneration >= templateGeneration,
+  );
+}
+
+/**
+ * Whether a member's controller saw the object's current spec, as Karmada judges a Deployment's health:
+ * `status.observedGeneration == metadata.generation`, an absent one counting as 0 (Go's zero value).
+ */
+export function generationObserved(metadata: ObjectMetaView, observedGeneration: number | undefined): boolean {
+  return (observedGeneration ?? 0) === (metadata.generation ?? 0);
+}

@@ -1,0 +1,133 @@
+// The status of a replicated workload (Deployment-like: counters, revision strings, observedGeneration): its reader,
+// what InterpretStatus reflects, how AggregateStatus adds members up, and health from generations and counters.
+import type { TypedRequest } from '../interpreter/define';
+import type { OperationResults } from '../interpreter/registry';
+import { countField, fieldPath, stringField } from '../kube/fields';
+import { generationField, type ObjectMetaView } from '../kube/objects';
+import type { JsonObject, JsonValue } from '../review/json';
+import { agreedValue, membersOf, setOrRemove, sumCounters } from './aggregation';
+import { observedByEveryMember, readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
+
+/** The fields of a workload's status, by what aggregation does with them. */
+export interface WorkloadStatusFields<C extends string, R extends string, A extends string> {
+  /** Counts (int32) summed over members and always written (0 when no member reports one). */
+  readonly counters: readonly C[];
+  /** Counts summed over members and written only when some member reports them (newer controllers' fields). */
+  readonly reportedCounters?: readonly R[];
+  /** Strings that cannot be merged (revisions, selectors): kept when every member reports the same one. */
+  readonly agreed?: readonly A[];
+}
+
+/** A member's status as the reader returns it: only the named fields, each absent when the member has none. */
+export type WorkloadStatus<C extends string, R extends string = never, A extends string = never> = { [K in C | R]?: number } & {
+  [K in A]?: string;
+} & { observedGeneration?: number };
+
+/** What InterpretStatus returned for a member, read back by AggregateStatus: the status and the member's generations. */
+export type ReflectedWorkloadStatus<C extends string, R extends string = never, A extends string = never> = WorkloadStatus<C, R, A> & ReportedGenerations;
+
+/** The object side a workload status needs: generations live in metadata. */
+export interface WithWorkloadStatus<S> {
+  metadata: ObjectMetaView;
+  status?: S;
+}
+
+/** How AggregateStatus writes what it cannot add up. */
+export interface AggregationChoices {
+  /**
+   * An agreed field that members do not agree on (or do not report): removed, or '' (Karmada's catalogue writes '';
+   * a Go `string` with `omitempty` reads both as empty). With no member listed at all it is always removed.
+   */
+  readonly unagreed: 'remove' | 'empty';
+  /** `status.observedGeneration` when no member is listed: the template's generation (as Karmada's Deployment), or left. */
+  readonly observedWithNoMembers: boolean;
+}
+
+export function workloadStatus<C extends string, R extends string = never, A extends string = never>(fields: WorkloadStatusFields<C, R, A>) {
+  type Status = WorkloadStatus<C, R, A>;
+  type Reflected = ReflectedWorkloadStatus<C, R, A>;
+  const counters = fields.counters;
+  const reportedCounters = fields.reportedCounters ?? [];
+  const agreed = fields.agreed ?? [];
+  const reflected: readonly (C | R | A | 'observedGeneration')[] = [...counters, ...reportedCounters, ...agreed, 'observedGeneration'];
+
+  /** A member's status (the kind's reader uses it for `status`): each named field checked, absent ones left out. */
+  function read(status: JsonObject, path: string): Status {
+    const result: Record<string, number | string> = {};
+    for (const name of [...counters, ...reportedCounters]) {
+      const value = countField(status, name, fieldPath(path, name));
+      if (value !== undefined) result[name] = value;
+    }
+    for (const name of agreed) {
+      const value = stringField(status, name, fieldPath(path, name));
+      if (value !== undefined) result[name] = value;
+    }
+    const observedGeneration = generationField(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
+    if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
+    return result as Status;
+  }
+
+  function readReflected(status: JsonObject, path: string): Reflected {
+    return { ...read(status, path), ...readReportedGenerations(status, path) } as Reflected;
+  }
+
+  /** InterpretStatus: the named fields the member reports, with its generations (a member without status reports those only). */
+  function reflect<T extends WithWorkloadStatus<Status>>({ object }: TypedRequest<T>): OperationResults['InterpretStatus'] {
+    const rawStatus: JsonObject = {};
+    const status = object.status as Record<string, JsonValue | undefined> | undefined;
+    for (const name of reflected) {
+      const value = status?.[name];
+      if (value !== undefined) rawStatus[name] = value;
+    }
+    return { rawStatus: reportGenerations(rawStatus, object.metadata) };
+  }
+
+  /**
+   * AggregateStatus: counters summed (a sum past int32 is a 400), agreed strings kept, and `observedGeneration` set
+   * to the template's generation only when every member observed it (see `observedByEveryMember`); otherwise left.
+   */
+  function aggregate<T extends WithWorkloadStatus<Status>>(
+    { object, aggregatedStatus, patch: newPatch }: TypedRequest<T>,
+    choices: AggregationChoices,
+  ): OperationResults['AggregateStatus'] {
+    const members = membersOf(aggregatedStatus, readReflected);
+    const statuses = members.reporting.map(({ status }) => status);
+    const patch = newPatch();
+    const totals = sumCounters(statuses, [...counters, ...reportedCounters] as (C | R)[]);
+    for (const name of counters) patch.add(['status', name], totals[name]);
+    for (const name of reportedCounters) {
+      setOrRemove(patch, name, statuses.some((status) => status[name] !== undefined) ? totals[name] : undefined);
+    }
+    for (const name of agreed) {
+      const value = agreedValue(members, (status) => status[name] as string | undefined);
+      setOrRemove(patch, name, value ?? (choices.unagreed === 'empty' && members.listed > 0 ? '' : undefined));
+    }
+    const generation = object.metadata.generation;
+    if (observedByEveryMember(generation, { members: members.listed, reported: statuses }, choices.observedWithNoMembers)) {
+      patch.add(['status', 'observedGeneration'], generation!);
+    }
+    return patch.operations;
+  }
+
+  return { fields, read, readReflected, reflect, aggregate };
+}
+
+/** What a member's rollout reached: the counts Karmada's Deployment health compares. */
+export interface RolloutProgress {
+  /** Whether the member's controller saw the current spec (see `generationObserved`). */
+  generationObserved: boolean;
+  /** How many replicas should run the current revision; undefined skips the check (Karmada's Deployment: no spec.replicas). */
+  desired: number | undefined;
+  updated: number | undefined;
+  available: number | undefined;
+}
+
+/**
+ * Karmada's health of a Deployment, a StatefulSet and their kin: the controller saw the current spec, at least
+ * `desired` replicas run the current revision, and every updated replica is available. Absent counts are 0.
+ */
+export function rolledOut({ generationObserved, desired, updated = 0, available = 0 }: RolloutProgress): boolean {
+  if (!generationObserved) return false;
+  if (desired !== undefined && updated < desired) return false;
+  return available >= updated;
+}
