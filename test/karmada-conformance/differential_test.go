@@ -59,6 +59,7 @@ type kindFigures struct {
 	kind        catalogueKind
 	results     []inputResult
 	notCompared []string                                           // operations the catalogue does not customize for the kind
+	departures  []departure                                        // the kind's README's
 	timings     map[configv1alpha1.InterpreterOperation]*opTimings // per operation
 }
 
@@ -159,6 +160,7 @@ func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter,
 	if err != nil {
 		t.Fatal(err)
 	}
+	f.departures = departures
 	for _, o := range operations {
 		if !lua.HookEnabled(k.gvk, o.op) {
 			f.notCompared = append(f.notCompared, string(o.op))
@@ -166,6 +168,7 @@ func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter,
 	}
 
 	used := map[*departure]bool{}
+	var timed []testCase
 	for _, c := range k.cases {
 		op := configv1alpha1.InterpreterOperation(c.Operation)
 		if !lua.HookEnabled(k.gvk, op) {
@@ -176,13 +179,14 @@ func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter,
 			t.Errorf("%s: case %q has no object of %s", c.File, c.Name, k.gvk)
 			continue
 		}
+		timed = append(timed, c)
 		variations, err := variationsOf(c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		inputs := append([]variation{{label: c.Name + " | " + asWritten, c: c}}, variations...)
 		for i, in := range inputs {
-			r, luaResults := compareOne(ours, lua, f, op, in)
+			r, luaResults := compareOne(ours, lua, op, in)
 			if i == 0 && luaResults != nil {
 				// The Lua must give the catalogue's own expected output for its own case, or this harness does not run
 				// it as Karmada's TestThirdPartyCustomizationsFile does.
@@ -191,7 +195,7 @@ func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter,
 				}
 			}
 			if r.failure && !ourFailure(r) {
-				if d := departureFor(departures, op, r.label); d != nil {
+				if d := departureFor(departures, op, r.label, r.outcome); d != nil {
 					r.departure, r.failure = d, false
 					used[d] = true
 				}
@@ -199,6 +203,8 @@ func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter,
 			f.results = append(f.results, r)
 		}
 	}
+
+	timeOperations(ours, lua, f, timed)
 
 	failed := f.failures()
 	byOperation := map[configv1alpha1.InterpreterOperation][]inputResult{}
@@ -224,6 +230,35 @@ func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter,
 	}
 }
 
+// timingRounds is how many times each catalogue case is timed on each side.
+const timingRounds = 25
+
+// timeOperations times both sides on the catalogue's own cases (the inputs the catalogue's authors call typical),
+// timingRounds rounds over all of them, the two sides one after the other for each case, so that the machine's load
+// falls on both alike. The verdict calls are not timed: refusals and errors take other paths.
+func timeOperations(ours resourceinterpreter.ResourceInterpreter, lua *thirdparty.ConfigurableInterpreter, f *kindFigures, cases []testCase) {
+	for round := 0; round < timingRounds; round++ {
+		for _, c := range cases {
+			op := configv1alpha1.InterpreterOperation(c.Operation)
+			timing := f.timings[op]
+			if timing == nil {
+				timing = &opTimings{}
+				f.timings[op] = timing
+			}
+			started := time.Now()
+			_, luaErr := invokeLua(lua, op, c.object(), c.ObservedObj, c.StatusItems, c.InputReplicas)
+			luaTook := time.Since(started)
+			started = time.Now()
+			_, ourErr := invoke(ours, string(op), c.object(), c.ObservedObj, c.StatusItems, c.InputReplicas)
+			ourTook := time.Since(started)
+			if luaErr == nil && ourErr == nil {
+				timing.lua = append(timing.lua, luaTook)
+				timing.ours = append(timing.ours, ourTook)
+			}
+		}
+	}
+}
+
 // ourFailure tells whether our side failed in a way no departure can excuse: no answer, an answer Karmada cannot
 // use, or a 5xx.
 func ourFailure(r inputResult) bool { return strings.HasPrefix(r.detail, ourFailurePrefix) }
@@ -231,22 +266,11 @@ func ourFailure(r inputResult) bool { return strings.HasPrefix(r.detail, ourFail
 const ourFailurePrefix = "our call failed: "
 
 // compareOne runs one input on both sides and classifies it; it returns the Lua's results when the Lua answered.
-func compareOne(ours resourceinterpreter.ResourceInterpreter, lua *thirdparty.ConfigurableInterpreter, f *kindFigures,
+func compareOne(ours resourceinterpreter.ResourceInterpreter, lua *thirdparty.ConfigurableInterpreter,
 	op configv1alpha1.InterpreterOperation, in variation) (inputResult, map[string]any) {
 	c := in.c
-	timing := f.timings[op]
-	if timing == nil {
-		timing = &opTimings{}
-		f.timings[op] = timing
-	}
-
-	started := time.Now()
 	luaResults, luaErr := invokeLua(lua, op, c.object(), c.ObservedObj, c.StatusItems, c.InputReplicas)
-	timing.lua = append(timing.lua, time.Since(started))
-
-	started = time.Now()
 	ourResults, ourErr := invoke(ours, string(op), c.object(), c.ObservedObj, c.StatusItems, c.InputReplicas)
-	timing.ours = append(timing.ours, time.Since(started))
 
 	r := inputResult{operation: op, label: in.label}
 	code, message, refusal := refusalOf(ourErr)
@@ -611,7 +635,7 @@ func differentialReport(figures []*kindFigures) (summary, details string) {
 	}
 	_ = w.Flush()
 
-	b.WriteString("\nmedian time per operation (ours: Karmada's webhook client over HTTPS to the local server, keep-alive; Lua: Karmada's third-party interpreter in process)\n")
+	fmt.Fprintf(&b, "\nmedian time per operation over the catalogue's cases, %d rounds (ours: Karmada's webhook client over HTTPS to the local server, keep-alive; Lua: Karmada's third-party interpreter in process)\n", timingRounds)
 	w = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "kind\toperation\tcalls\tours\tLua\tours/Lua\t")
 	for _, f := range figures {
@@ -636,6 +660,15 @@ func differentialReport(figures []*kindFigures) (summary, details string) {
 		fmt.Fprintf(&b, "\n%s: %s from catalogue folder %s, departures from %s\n", f.kind.name(), f.kind.gvk, f.kind.dir, f.kind.readme)
 		if len(f.notCompared) > 0 {
 			fmt.Fprintf(&b, "  not compared (the catalogue does not customize them): %s\n", strings.Join(f.notCompared, ", "))
+		}
+		for i := range f.departures {
+			matched := 0
+			for _, r := range f.results {
+				if r.departure == &f.departures[i] {
+					matched++
+				}
+			}
+			fmt.Fprintf(&b, "  departure (line %d) %s: %d input(s)\n", f.departures[i].line, f.departures[i], matched)
 		}
 		for _, o := range []outcome{differed, refusedByUs, refusedByLua} {
 			for _, r := range f.results {
