@@ -140,6 +140,16 @@ func readCaseFile(file string) []testCase {
 	if err != nil {
 		return []testCase{{Name: filepath.Base(file), File: file, Problem: fmt.Sprintf("cannot read %s: %v", file, err)}}
 	}
+	cases, err := decodeCaseDocuments(file, data)
+	if err != nil {
+		return []testCase{{Name: filepath.Base(file), File: file, Problem: err.Error()}}
+	}
+	return cases
+}
+
+// decodeCaseDocuments reads every non-empty document of one case file's bytes (named file in messages); an error
+// only for bytes that are not YAML or JSON at all (a document that is not a case comes back with its Problem).
+func decodeCaseDocuments(file string, data []byte) ([]testCase, error) {
 	var documents []json.RawMessage
 	decoder := yaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
 	for {
@@ -148,7 +158,7 @@ func readCaseFile(file string) []testCase {
 			if err == io.EOF {
 				break
 			}
-			return []testCase{{Name: filepath.Base(file), File: file, Problem: fmt.Sprintf("%s is not valid YAML or JSON: %v", file, err)}}
+			return nil, fmt.Errorf("%s is not valid YAML or JSON: %v", file, err)
 		}
 		if len(document) > 0 && string(document) != "null" {
 			documents = append(documents, document)
@@ -158,7 +168,7 @@ func readCaseFile(file string) []testCase {
 	for i, document := range documents {
 		cases = append(cases, caseOf(document, file, i+1))
 	}
-	return cases
+	return cases, nil
 }
 
 // describeJSON names a decoded JSON value's type in lib/review/json.ts's words.

@@ -102,7 +102,11 @@ func TestMain(m *testing.M) {
 	// Pdeathsig is tied to the thread that starts the child: keep this goroutine on one thread.
 	runtime.LockOSThread()
 	if os.Getenv("KARMADA_CONFORMANCE_KLOG") == "" {
-		// Karmada logs every refused call as a warning; the test reports them itself.
+		// Karmada logs every refused call as a warning (and every Lua error as an error); the tests report them
+		// themselves. klog copies errors to stderr unless the threshold is above them.
+		klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
+		klog.InitFlags(klogFlags)
+		_ = klogFlags.Set("stderrthreshold", "FATAL")
 		klog.LogToStderr(false)
 		klog.SetOutput(io.Discard)
 	}
