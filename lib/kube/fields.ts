@@ -1,9 +1,38 @@
 // Typed reads of unstructured object fields: a wrong type is a FieldFailure naming the field's path, which each
-// review answers in its own way (a 400 for the interpreter, a Failure for a ConversionReview).
+// review answers in its own way (a 400 for the interpreter, a Failure for a ConversionReview); or, read with a
+// `Reading` that collects, a list of kube's field errors (apimachinery's field.ErrorList), which admission answers.
 import { describeJson as describe, int32Max } from '../review/json';
 import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
+import { invalid, tooManyItems, typeInvalid, type FieldError } from './field-errors';
 
+/**
+ * How a reader treats a wrong field. Without one (the interpreter), it throws the first as a FieldFailure; admission
+ * reads the whole object once and answers every wrong field, as kube's validation does.
+ */
+export interface Reading {
+  /**
+   * Given, a wrong field is recorded here in kube's words (`FieldValueTypeInvalid` with the expected type, `Invalid`
+   * with the bound, `TooMany`) at kube's path (`metadata.labels[app]`), read as absent, and reading goes on.
+   */
+  readonly errors?: FieldError[];
+  /**
+   * A `null` is a value of the wrong type, not an absent field. A converter reads so: it must give back what it was
+   * given, and would drop a `null` it read as absent.
+   */
+  readonly nullIsWrong?: boolean;
+}
+
+/**
+ * A wrong field: thrown as `FieldFailure(path, detail)`, or, when `reading` collects, recorded as `error` (kube's
+ * words) and read as absent. A kind's own readers call it too, so that they collect as these do. Called only for a
+ * wrong field: a valid object pays nothing for the two wordings.
+ */
+export function wrongField(reading: Reading | undefined, path: string, detail: string, error: FieldError): undefined {
+  if (reading?.errors === undefined) throw new FieldFailure(path, detail);
+  reading.errors.push(error);
+  return undefined;
+}
 
 /** A field's path below `path`, as messages name it; the root path '' (a converter's view) gives the bare name. */
 export function fieldPath(path: string, name: string): string {
@@ -17,78 +46,106 @@ export function fieldValue(parent: JsonObject | undefined, name: string): JsonVa
   return value === null ? undefined : value;
 }
 
+/** `fieldValue`, except that a reading with `nullIsWrong` gets a `null` back, for the type check to refuse. */
+function valueOf(parent: JsonObject | undefined, name: string, reading: Reading | undefined): JsonValue | undefined {
+  if (parent === undefined || !Object.hasOwn(parent, name)) return undefined;
+  const value = parent[name];
+  return value === null && reading?.nullIsWrong !== true ? undefined : value;
+}
+
+function isObject(value: JsonValue): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const articles = { object: 'an', array: 'an', string: 'a', boolean: 'a' } as const;
+
+/** A value of the wrong JSON type, in both wordings: `must be an object, got a string`; kube's `must be of type object`. */
+function wrongType(reading: Reading | undefined, path: string, value: JsonValue, expected: keyof typeof articles, kubePath = path): undefined {
+  return wrongField(reading, path, `must be ${articles[expected]} ${expected}, got ${describe(value)}`, typeInvalid(kubePath, value, expected));
+}
+
 /** The object at `parent[name]`, undefined when absent or null. */
-export function objectField(parent: JsonObject | undefined, name: string, path: string): JsonObject | undefined {
-  const value = fieldValue(parent, name);
+export function objectField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): JsonObject | undefined {
+  const value = valueOf(parent, name, reading);
   if (value === undefined) return undefined;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new FieldFailure(path, `must be an object, got ${describe(value)}`);
+  if (!isObject(value)) return wrongType(reading, path, value, 'object');
   return value;
 }
 
-export function arrayField(parent: JsonObject | undefined, name: string, path: string): JsonValue[] {
-  const value = fieldValue(parent, name);
+export function arrayField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): JsonValue[] {
+  const value = valueOf(parent, name, reading);
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new FieldFailure(path, `must be an array, got ${describe(value)}`);
+  if (!Array.isArray(value)) return wrongType(reading, path, value, 'array') ?? [];
   return value;
 }
 
-/** Refuses a list longer than `maxItems` before any work per item (the check is O(1)). */
-export function checkListLength(length: number, maxItems: number, path: string): void {
-  if (length > maxItems) {
-    throw new FieldFailure(path, `has ${length} items; at most ${maxItems} are accepted (far more than any real pod template needs)`);
-  }
+/** Refuses a list longer than `maxItems` before any work per item (the check is O(1)); false when it is longer. */
+export function checkListLength(length: number, maxItems: number, path: string, reading?: Reading): boolean {
+  if (length <= maxItems) return true;
+  wrongField(reading, path, `has ${length} items; at most ${maxItems} are accepted (far more than any real pod template needs)`, tooManyItems(path, length, maxItems));
+  return false;
 }
 
-/** The objects of an array field, each checked, with its index in the path; optionally at most `maxItems` of them. */
+/**
+ * The objects of an array field, each checked, with its index in the path; optionally at most `maxItems` of them.
+ * A collecting reading records every item that is not an object and leaves it out; a list too long, before any item.
+ */
 export function objectItems(
   parent: JsonObject | undefined,
   name: string,
   path: string,
   maxItems = Number.POSITIVE_INFINITY,
+  reading?: Reading,
 ): { item: JsonObject; path: string }[] {
-  const list = arrayField(parent, name, path);
-  checkListLength(list.length, maxItems, path);
-  return list.map((item, index) => {
+  const list = arrayField(parent, name, path, reading);
+  if (!checkListLength(list.length, maxItems, path, reading)) return [];
+  const items: { item: JsonObject; path: string }[] = [];
+  list.forEach((item, index) => {
     const itemPath = `${path}[${index}]`;
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new FieldFailure(itemPath, `must be an object, got ${describe(item)}`);
-    }
-    return { item, path: itemPath };
+    if (isObject(item)) items.push({ item, path: itemPath });
+    else wrongType(reading, itemPath, item, 'object');
   });
+  return items;
 }
 
-export function stringField(parent: JsonObject | undefined, name: string, path: string): string | undefined {
-  const value = fieldValue(parent, name);
+export function stringField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): string | undefined {
+  const value = valueOf(parent, name, reading);
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new FieldFailure(path, `must be a string, got ${describe(value)}`);
+  if (typeof value !== 'string') return wrongType(reading, path, value, 'string');
   return value;
 }
 
-export function booleanField(parent: JsonObject | undefined, name: string, path: string): boolean | undefined {
-  const value = fieldValue(parent, name);
+export function booleanField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): boolean | undefined {
+  const value = valueOf(parent, name, reading);
   if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw new FieldFailure(path, `must be a boolean, got ${describe(value)}`);
+  if (typeof value !== 'boolean') return wrongType(reading, path, value, 'boolean');
   return value;
 }
 
-/** A replica-like count: a non-negative integer that fits Kubernetes' int32. */
-export function countField(parent: JsonObject | undefined, name: string, path: string): number | undefined {
-  const value = fieldValue(parent, name);
+/** A replica-like count: a non-negative integer that fits Kubernetes' int32 (kube's `minimum: 0`, `maximum: 2147483647`). */
+export function countField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): number | undefined {
+  const value = valueOf(parent, name, reading);
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new FieldFailure(path, `must be an integer, got ${typeof value === 'number' ? value : describe(value)}`);
+    return wrongField(reading, path, `must be an integer, got ${typeof value === 'number' ? value : describe(value)}`, typeInvalid(path, value, 'integer'));
   }
-  if (value < 0) throw new FieldFailure(path, `must not be negative, got ${value}`);
-  if (value > int32Max) throw new FieldFailure(path, `must fit in an int32, got ${value}`);
+  if (value < 0) return wrongField(reading, path, `must not be negative, got ${value}`, invalid(path, value, 'must be greater than or equal to 0'));
+  if (value > int32Max) return wrongField(reading, path, `must fit in an int32, got ${value}`, invalid(path, value, `must be less than or equal to ${int32Max}`));
   return value;
 }
 
-/** A map of string to string, such as labels or a nodeSelector. */
-export function stringMapField(parent: JsonObject | undefined, name: string, path: string): Record<string, string> | undefined {
-  const map = objectField(parent, name, path);
+/**
+ * A map of string to string, such as labels or a nodeSelector. A collecting reading records every entry that is not
+ * a string, at kube's path (`metadata.labels[app]`; a FieldFailure quotes the key as JSON), and reads the map as absent.
+ */
+export function stringMapField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): Record<string, string> | undefined {
+  const map = objectField(parent, name, path, reading);
   if (map === undefined) return undefined;
+  let wrongEntries = 0;
   for (const [key, value] of Object.entries(map)) {
-    if (typeof value !== 'string') throw new FieldFailure(`${path}[${JSON.stringify(key)}]`, `must be a string, got ${describe(value)}`);
+    if (typeof value === 'string') continue;
+    wrongEntries += 1;
+    wrongType(reading, `${path}[${JSON.stringify(key)}]`, value, 'string', `${path}[${key}]`);
   }
-  return map as Record<string, string>;
+  return wrongEntries === 0 ? (map as Record<string, string>) : undefined;
 }

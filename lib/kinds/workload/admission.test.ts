@@ -1,7 +1,13 @@
-// The Workload's admission keeps out the lists its interpreter would refuse, in Kubernetes' words.
+// The Workload's admission keeps out what its interpreter would refuse, in Kubernetes' words: the lists past their
+// bounds, and every field its reader refuses (read once, collecting, through schema.ts).
 import { describe, expect, it } from 'vitest';
+import { invalid, typeInvalid } from '../../kube/field-errors';
+import { FieldFailure } from '../../review/core';
+import type { JsonObject } from '../../review/json';
 import type { JsonMap } from '../../../test/support/karmada';
 import { admissionReview, callAdmission } from '../../../test/support/reviews';
+import { workloadAdmission } from './admission';
+import { readWorkload } from './schema';
 
 describe('lists the interpreter would refuse are kept out at admission', () => {
   const workload = (podSpec: JsonMap): JsonMap => ({
@@ -27,5 +33,49 @@ describe('lists the interpreter would refuse are kept out at admission', () => {
   it('allows exactly 10,000 containers', async () => {
     const response = await callAdmission('validate', review({ containers: containers(10_000) }));
     expect(response).toMatchObject({ uid: 'u-limits', allowed: true });
+  });
+});
+
+describe('what the reader refuses is denied at admission, each field in kube\'s words', () => {
+  const valid = (version: string): JsonObject => ({
+    apiVersion: `workload.example.io/${version}`,
+    kind: 'Workload',
+    metadata: { name: 'w' },
+    spec: { template: { spec: { containers: [{ name: 'a', image: 'a', resources: { requests: { cpu: '1m' } } }] } } },
+  });
+  const kindOf = (version: string) => ({ group: 'workload.example.io', version, kind: 'Workload' });
+
+  it.each([
+    ['a label that is not a string', 'v1alpha1', { metadata: { name: 'w', labels: { app: 'web', tier: 1 } } }, [typeInvalid('metadata.labels[tier]', 1, 'string')]],
+    ['a generation below zero', 'v1alpha2', { metadata: { name: 'w', generation: -1 } }, [invalid('metadata.generation', -1, 'must be greater than or equal to 0')]],
+    ['a status count below zero, a condition that is not an object', 'v1alpha2', { status: { readyReplicas: -1, conditions: ['Ready'] } }, [
+      typeInvalid('status.conditions[0]', 'Ready', 'object'),
+      invalid('status.readyReplicas', -1, 'must be greater than or equal to 0'),
+    ]],
+  ])('%s (%s)', (_name, version, change, causes) => {
+    // Prepare
+    const object = { ...valid(version), ...change } as JsonObject;
+
+    // Act
+    const { errors } = workloadAdmission.validate({ operation: 'CREATE', version, object });
+    let refused: unknown;
+    try {
+      readWorkload(object, 'object', kindOf(version));
+    } catch (error) {
+      refused = error;
+    }
+
+    // Assess
+    expect(errors).toEqual(causes);
+    expect(refused).toBeInstanceOf(FieldFailure);
+  });
+
+  it('a valid object: the reader reads it and admission finds nothing', () => {
+    // Act
+    const { errors } = workloadAdmission.validate({ operation: 'CREATE', version: 'v1alpha2', object: valid('v1alpha2') });
+
+    // Assess
+    expect(errors).toEqual([]);
+    expect(() => readWorkload(valid('v1alpha2'), 'object', kindOf('v1alpha2'))).not.toThrow();
   });
 });

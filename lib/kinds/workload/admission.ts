@@ -4,16 +4,19 @@
 // validating-admission-policy.yaml (the annotations a CRD's rules cannot see; the no-requests warning). A rule
 // changed here changes there too: `npm run e2e`'s admission scenario runs admission-cases.yaml both ways and asserts
 // each way's verdict and causes' fields (docs/workload.md#admission lists which rule lives where).
+// The types and bounds of the fields the interpreter reads (replicas, the paused flag, spec.rollout, the alias, the
+// template's shape, metadata, status) are the reader's (schema.ts), read here with a collecting `Reading`; this file
+// keeps what is admission's own: required fields, the containers, the other version's fields, immutability.
 import type { AdmissionAttributes, AdmittedKind, Validation } from '../../admission/registry';
 import { duplicate, forbidden, invalid, required, tooManyItems, typeInvalid, type FieldError } from '../../kube/field-errors';
 import { fieldValue as present } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import { dns1123LabelErrors } from '../../kube/names';
-import { int32Max, isJsonObject } from '../../review/json';
+import { isJsonObject } from '../../review/json';
 import { PatchBuilder } from '../../review/patch';
 import type { JsonObject } from '../../review/json';
 import { aliasAnnotation, aliasInSpec, rolloutAnnotation, workload } from './identity';
-import { aliasOf, annotationsOf } from './schema';
+import { aliasOf, annotationsOf, readWorkload } from './schema';
 
 const maxWarnedName = 63;
 
@@ -23,14 +26,6 @@ function defaults({ object }: AdmissionAttributes) {
   if (spec !== undefined && !isJsonObject(spec)) return [];
   if (present(spec as JsonObject | undefined, 'replicas') !== undefined) return [];
   return new PatchBuilder(object).add(['spec', 'replicas'], 1).operations;
-}
-
-function validateReplicas(spec: JsonObject, errors: FieldError[]): void {
-  const replicas = present(spec, 'replicas');
-  if (replicas === undefined) return;
-  if (typeof replicas !== 'number' || !Number.isInteger(replicas)) errors.push(typeInvalid('spec.replicas', replicas, 'integer'));
-  else if (replicas < 0) errors.push(invalid('spec.replicas', replicas, 'must be greater than or equal to 0'));
-  else if (replicas > int32Max) errors.push(invalid('spec.replicas', replicas, `must be less than or equal to ${int32Max}`));
 }
 
 const podSpecLists = ['initContainers', 'containers', 'ephemeralContainers', 'tolerations', 'imagePullSecrets', 'volumes'];
@@ -57,14 +52,17 @@ function listLengthErrors(podSpec: JsonObject, errors: FieldError[]): boolean {
   return errors.length > before;
 }
 
-/** `spec.template.spec.containers`: present, non-empty, each with a unique DNS-1123 name and an image; warns on no requests. */
+/**
+ * `spec.template.spec.containers`: present, non-empty, each with a unique DNS-1123 name and an image; warns on no
+ * requests. A template or pod spec of the wrong type is the reader's error.
+ */
 function validateTemplate(spec: JsonObject, errors: FieldError[], warnings: string[]): void {
   const template = present(spec, 'template');
   if (template === undefined) return void errors.push(required('spec.template'));
-  if (!isJsonObject(template)) return void errors.push(typeInvalid('spec.template', template, 'object'));
+  if (!isJsonObject(template)) return;
   const podSpec = present(template, 'spec');
   if (podSpec === undefined) return void errors.push(required('spec.template.spec.containers'));
-  if (!isJsonObject(podSpec)) return void errors.push(typeInvalid('spec.template.spec', podSpec, 'object'));
+  if (!isJsonObject(podSpec)) return;
   if (listLengthErrors(podSpec, errors)) return;
   const containers = present(podSpec, 'containers');
   const path = 'spec.template.spec.containers';
@@ -95,12 +93,13 @@ function validateTemplate(spec: JsonObject, errors: FieldError[], warnings: stri
   });
 }
 
-/** Fields that belong to the other version: the conversion webhook could not convert an object that has them. */
+/**
+ * Fields that belong to the other version: the conversion webhook could not convert an object that has them. (The
+ * types of this version's own, `spec.paused` or `spec.rollout.paused`, are the reader's.)
+ */
 function validateVersionFields(object: JsonObject, spec: JsonObject, version: string, errors: FieldError[]): void {
   const annotations = annotationsOf(object);
   if (!aliasInSpec(version)) {
-    const paused = present(spec, 'paused');
-    if (paused !== undefined && typeof paused !== 'boolean') errors.push(typeInvalid('spec.paused', paused, 'boolean'));
     for (const field of ['rollout', 'alias']) {
       if (present(spec, field) !== undefined) errors.push(forbidden(`spec.${field}`, 'not a v1alpha1 field; use workload.example.io/v1alpha2'));
     }
@@ -108,44 +107,53 @@ function validateVersionFields(object: JsonObject, spec: JsonObject, version: st
     if (rollout !== undefined) errors.push(forbidden(`metadata.annotations[${rolloutAnnotation}]`, 'written by the conversion webhook only'));
     return;
   }
-  const rollout = present(spec, 'rollout');
-  if (rollout !== undefined) {
-    if (!isJsonObject(rollout)) errors.push(typeInvalid('spec.rollout', rollout, 'object'));
-    else {
-      const paused = present(rollout, 'paused');
-      if (paused !== undefined && typeof paused !== 'boolean') errors.push(typeInvalid('spec.rollout.paused', paused, 'boolean'));
-    }
-  }
   if (present(spec, 'paused') !== undefined) errors.push(forbidden('spec.paused', 'not a v1alpha2 field; use spec.rollout.paused'));
   for (const key of [aliasAnnotation, rolloutAnnotation]) {
     if (present(annotations, key) !== undefined) errors.push(forbidden(`metadata.annotations[${key}]`, 'only v1alpha1 objects carry it; use spec'));
   }
 }
 
+/** The alias is a DNS-1123 label (a value of another type is the reader's error), immutable once set. */
 function validateAlias(attributes: AdmissionAttributes, errors: FieldError[]): void {
   const { field, value } = aliasOf(attributes.object, attributes.version);
-  if (value !== undefined) {
-    if (typeof value !== 'string') errors.push(typeInvalid(field, value, 'string'));
-    else for (const detail of dns1123LabelErrors(value)) errors.push(invalid(field, value, detail));
-  }
+  if (typeof value === 'string') for (const detail of dns1123LabelErrors(value)) errors.push(invalid(field, value, detail));
   if (attributes.operation !== 'UPDATE' || attributes.oldObject === undefined) return;
   const old = aliasOf(attributes.oldObject, attributes.version).value;
   if (typeof old === 'string' && old !== '' && value !== old) errors.push(invalid(field, value ?? '', 'field is immutable'));
 }
 
+/**
+ * The order causes are listed in, as admission has always listed them (admission-cases.yaml pins it; kubectl shows
+ * it): `spec` and its replicas, the pod template, this version's other fields (and anything else the reader found:
+ * metadata, status), then the alias. The reader finds errors in its own order (metadata first); within a section
+ * they keep the order found. Four buckets: linear, however many errors there are.
+ */
+function inSectionOrder(errors: readonly FieldError[], aliasField: string): FieldError[] {
+  const sections: FieldError[][] = [[], [], [], []];
+  for (const error of errors) {
+    const { field } = error;
+    const section = field === aliasField ? 3
+      : field === 'spec' || field === 'spec.replicas' ? 0
+        : field === 'spec.template' || field.startsWith('spec.template.') ? 1
+          : 2;
+    sections[section]!.push(error);
+  }
+  return sections.flat();
+}
+
 function validate(attributes: AdmissionAttributes): Validation {
   const errors: FieldError[] = [];
   const warnings: string[] = [];
-  const spec = present(attributes.object, 'spec');
+  const { object, version } = attributes;
+  readWorkload(object, '', { group: workload.group, version, kind: workload.kind }, { errors });
+  const spec = present(object, 'spec');
   if (spec === undefined) errors.push(required('spec.template'));
-  else if (!isJsonObject(spec)) errors.push(typeInvalid('spec', spec, 'object'));
-  else {
-    validateReplicas(spec, errors);
+  else if (isJsonObject(spec)) {
     validateTemplate(spec, errors, warnings);
-    validateVersionFields(attributes.object, spec, attributes.version, errors);
+    validateVersionFields(object, spec, version, errors);
   }
   validateAlias(attributes, errors);
-  return { errors, warnings };
+  return { errors: inSectionOrder(errors, aliasOf(object, version).field), warnings };
 }
 
 export const workloadAdmission: AdmittedKind = {

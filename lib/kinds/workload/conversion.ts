@@ -1,31 +1,23 @@
 // Workload's conversions: v1alpha1 (spoke) to and from v1alpha2 (hub, the storage version), losslessly both ways.
+// The moved fields' types are the reader's (schema.ts: pausedOf, aliasField); what is the converter's own is which
+// fields move, the fields of the other version, and the rollout annotation it writes.
 import type { ConvertibleKind } from '../../conversion/registry';
-import { objectField } from '../../kube/fields';
-import { describeJson } from '../../review/json';
+import { objectField, type Reading } from '../../kube/fields';
 import type { JsonObject, JsonValue } from '../../review/json';
 import { FieldFailure } from '../../review/core';
 import { aliasAnnotation, rolloutAnnotation, workload } from './identity';
-import { annotationsOf as readableAnnotationsOf } from './schema';
-
-/** The object at `parent[name]` (absent: undefined); anything else, null too, is a FieldFailure naming `path`. */
-function objectAt(parent: JsonObject, name: string, path: string): JsonObject | undefined {
-  // The reader reads null as absent; a converter must not drop it, so null is refused here.
-  if (Object.hasOwn(parent, name) && parent[name] === null) throw typeError(path, 'an object', null);
-  return objectField(parent, name, path);
-}
+import { aliasField, pausedOf } from './schema';
 
 /**
- * The moved fields are checked on their raw values, not through the reader's typed view: that view reads `null`
- * as absent, and a converter that dropped a `null` would not give back what it was given.
+ * How the converter reads: the reader's types, but a `null` is wrong rather than absent, since a converter that
+ * dropped a `null` would not give back what it was given.
  */
-function typeError(path: string, expected: string, value: JsonValue): FieldFailure {
-  return new FieldFailure(path, `must be ${expected}, got ${describeJson(value)}`);
-}
+const lossless: Reading = { nullIsWrong: true };
 
 /** A copy of `object` whose `metadata.annotations` are changed by `change`; `annotations` goes when it ends up empty. */
 function withAnnotations(object: JsonObject, change: (annotations: JsonObject) => void): JsonObject {
-  const metadata = objectAt(object, 'metadata', 'metadata') ?? {};
-  const annotations: JsonObject = { ...(objectAt(metadata, 'annotations', 'metadata.annotations') ?? {}) };
+  const metadata = objectField(object, 'metadata', 'metadata', lossless) ?? {};
+  const annotations: JsonObject = { ...(objectField(metadata, 'annotations', 'metadata.annotations', lossless) ?? {}) };
   change(annotations);
   const { annotations: _dropped, ...rest } = metadata;
   return { ...object, metadata: Object.keys(annotations).length === 0 ? rest : { ...rest, annotations } };
@@ -33,9 +25,7 @@ function withAnnotations(object: JsonObject, change: (annotations: JsonObject) =
 
 /** The annotations, checked: a converter rewrites them, so a metadata or annotations of the wrong type is refused. */
 function annotationsOf(object: JsonObject): JsonObject | undefined {
-  const metadata = objectAt(object, 'metadata', 'metadata');
-  if (metadata !== undefined) objectAt(metadata, 'annotations', 'metadata.annotations');
-  return readableAnnotationsOf(object);
+  return objectField(objectField(object, 'metadata', 'metadata', lossless), 'annotations', 'metadata.annotations', lossless);
 }
 
 function annotationPath(key: string): string {
@@ -44,7 +34,7 @@ function annotationPath(key: string): string {
 
 /** v1alpha1 → v1alpha2: `spec.paused` → `spec.rollout.paused`; the alias and rollout annotations → `spec`. */
 function toHub(object: JsonObject): JsonObject {
-  const spec = objectAt(object, 'spec', 'spec');
+  const spec = objectField(object, 'spec', 'spec', lossless);
   const annotations = annotationsOf(object);
   if (spec !== undefined && Object.hasOwn(spec, 'rollout')) {
     throw new FieldFailure('spec.rollout', 'is not a v1alpha1 field (v1alpha1 says spec.paused; v1alpha2 says spec.rollout.paused)');
@@ -52,10 +42,8 @@ function toHub(object: JsonObject): JsonObject {
   if (spec !== undefined && Object.hasOwn(spec, 'alias')) {
     throw new FieldFailure('spec.alias', `is not a v1alpha1 field (v1alpha1 keeps it in the annotation ${aliasAnnotation})`);
   }
-  const paused = spec?.paused;
-  if (paused !== undefined && typeof paused !== 'boolean') throw typeError('spec.paused', 'a boolean', paused);
-  const alias = annotations?.[aliasAnnotation];
-  if (alias !== undefined && typeof alias !== 'string') throw typeError(annotationPath(aliasAnnotation), 'a string', alias);
+  const paused = pausedOf(object, 'v1alpha1', '', lossless);
+  const alias = aliasField(object, 'v1alpha1', '', lossless);
   const rolloutText = annotations?.[rolloutAnnotation];
   let rollout: JsonObject | undefined;
   if (rolloutText !== undefined) {
@@ -105,7 +93,7 @@ function parsedObject(text: string): JsonObject | undefined {
 
 /** v1alpha2 → v1alpha1: the reverse of toHub; what `spec.paused` cannot say of `spec.rollout` goes to an annotation. */
 function fromHub(hub: JsonObject): JsonObject {
-  const spec = objectAt(hub, 'spec', 'spec');
+  const spec = objectField(hub, 'spec', 'spec', lossless);
   const annotations = annotationsOf(hub);
   for (const key of [aliasAnnotation, rolloutAnnotation]) {
     if (annotations !== undefined && Object.hasOwn(annotations, key)) {
@@ -116,11 +104,9 @@ function fromHub(hub: JsonObject): JsonObject {
   if (Object.hasOwn(spec, 'paused')) {
     throw new FieldFailure('spec.paused', 'is not a v1alpha2 field (v1alpha2 says spec.rollout.paused)');
   }
-  const rollout = objectAt(spec, 'rollout', 'spec.rollout');
-  const alias = spec.alias;
-  if (alias !== undefined && typeof alias !== 'string') throw typeError('spec.alias', 'a string', alias);
-  const paused = rollout?.paused;
-  if (paused !== undefined && typeof paused !== 'boolean') throw typeError('spec.rollout.paused', 'a boolean', paused);
+  const rollout = objectField(spec, 'rollout', 'spec.rollout', lossless);
+  const alias = aliasField(hub, 'v1alpha2', '', lossless);
+  const paused = pausedOf(hub, 'v1alpha2', '', lossless);
   if (rollout === undefined && alias === undefined) return hub;
 
   const { rollout: _rollout, alias: _alias, ...spokeSpec } = spec;
