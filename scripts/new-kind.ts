@@ -18,9 +18,9 @@ import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
 import { describeRecording, interpreterOfFolder, recordCases } from '../lib/kit/record';
 import { admissionCaseFile, conversionCaseFile, interpreterCaseFiles } from '../lib/kit/scaffold/cases';
 import { readCrd, type CrdFacts } from '../lib/kit/scaffold/crd';
-import { registerKind } from '../lib/kit/scaffold/register';
+import { writeKindLists } from '../lib/kit/kind-lists';
 import { describeDifferences, versionDifferences } from '../lib/kit/scaffold/schema-differences';
-import { admissionSource, conversionSource, identitySource, interpreterSource, namesOf, schemaSource } from '../lib/kit/scaffold/sources';
+import { admissionSource, conversionSource, identitySource, interpreterSource, namesOf, readmeSource, schemaSource } from '../lib/kit/scaffold/sources';
 import { typesModule } from '../lib/kit/scaffold/types';
 import { isEntryPoint } from './entry';
 
@@ -173,6 +173,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       written.push(relative(root, full));
     };
     write('identity.ts', identitySource(facts, names, ownCrd));
+    write('README.md', readmeSource(facts, names, ownCrd));
     write('types.ts', typesModule(facts.kind, facts.schema, relative(root, values.crd) || values.crd));
     write('schema.ts', schemaSource(facts, names));
     write('interpreter.ts', interpreterSource(facts, names));
@@ -184,8 +185,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     for (const { path, text } of interpreterCaseFiles(facts, interpreter)) write(path, text);
     if (converted) write('conversion-cases.yaml', conversionCaseFile(facts, await imported<ConvertibleKind>(join(home, 'conversion.ts'), `${names.value}Conversion`)));
     if (admitted) write('admission-cases.yaml', admissionCaseFile(facts, await imported<AdmittedKind>(join(home, 'admission.ts'), `${names.value}Admission`)));
-    // The one registration call: the lists in lib/kinds/ name the kind from here on.
-    const lists = registerKind(root, { folder: names.folder, value: names.value, converted, admitted });
+    // The lists in lib/kinds/ are generated from the folders: from here on they name the kind.
+    const { changed: lists, problems } = await writeKindLists(root);
+    for (const problem of problems) io.stderr(`new-kind: ${problem}\n`);
     if (differences.length > 0) {
       io.stderr(`new-kind: warning: conversion.ts copies objects unchanged although ${facts.kind}'s versions differ (${describeDifferences(differences)}): convert these in lib/kinds/${names.folder}/conversion.ts before it serves objects\n`);
     }

@@ -45,10 +45,10 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(['lib/kinds/webapp/interpreter.ts', 'lib/kinds/webapp/conversion.ts']));
   });
 
-  it('ends with the kind served when followed word for word', () => {
+  it('ends with the kind served when followed word for word', async () => {
     // Prepare: a fresh clone of the repository (node_modules shared), without the kinds the walkthrough adds.
     copyRepository(repositoryRoot, scratch);
-    for (const folder of ['webapp', 'cloneset']) withoutKind(scratch, folder);
+    for (const folder of ['webapp', 'cloneset']) await withoutKind(scratch, folder);
 
     // Act: step 1 (refused without --converter copy, as the doc says), then the files of steps 2 and 3, then the
     // kind whose CRD belongs to its project.

@@ -103,16 +103,16 @@ describe('new-kind on scratch copies of the repository', () => {
    * A fresh copy for each test (each adds a CloneSet), without the walkthrough's CloneSet: a checkout that followed
    * docs/adding-a-kind.md lists a cloneSetInterpreter already.
    */
-  const freshCopy = (name: string) => {
+  const freshCopy = async (name: string) => {
     const repo = join(scratch, name);
     copyRepository(repositoryRoot, repo);
-    withoutKind(repo, 'cloneset');
+    await withoutKind(repo, 'cloneset');
     return repo;
   };
 
   it('writes the copy converter of a CRD of ours whose versions differ when told --converter copy, and says so in one line', async () => {
     // Prepare
-    const repo = freshCopy('copied');
+    const repo = await freshCopy('copied');
     const inRepo = (path: string) => join(repo, path);
     const crd = cloneSetCrd('cloneset-copy.yaml', true);
 
@@ -130,7 +130,7 @@ describe('new-kind on scratch copies of the repository', () => {
 
   it("asks on a terminal whose CRD it is, until it is answered, and writes a project's kind to be interpreted only", async () => {
     // Prepare
-    const repo = freshCopy('asked');
+    const repo = await freshCopy('asked');
     const inRepo = (path: string) => join(repo, path);
     const crd = cloneSetCrd('cloneset-asked.yaml', true);
     const questions: string[] = [];

@@ -1,8 +1,9 @@
 // A scratch copy of the repository, as a fresh clone has it (node_modules linked): for tests that follow a
 // walkthrough or run a command that writes into the repository.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { writeKindLists } from '../../lib/kit/kind-lists';
 
 /** What a clone would not have, when the repository is not a git checkout (a scratch copy itself). */
 const notCloned = new Set(['node_modules', '.git', '.serverless', '.esbuild', '.build', 'coverage']);
@@ -35,15 +36,7 @@ export function copyRepository(root: string, into: string): void {
  * Takes a kind out of a copy of the repository: its folder and its entries in lib/kinds' lists. A checkout where a
  * walkthrough was followed has the walkthrough's kinds; a test that follows it again starts without them.
  */
-export function withoutKind(root: string, folder: string): void {
+export async function withoutKind(root: string, folder: string): Promise<void> {
   rmSync(join(root, 'lib/kinds', folder), { recursive: true, force: true });
-  for (const list of ['interpreters.ts', 'conversions.ts', 'admissions.ts']) {
-    const path = join(root, 'lib/kinds', list);
-    const text = readFileSync(path, 'utf8');
-    const imports = new RegExp(`^import \\{ (\\w+) \\} from '\\./${folder}/[\\w-]+';\\n`, 'gm');
-    const names = [...text.matchAll(imports)].map(([, name]) => name!);
-    let kept = text.replace(imports, '');
-    for (const name of names) kept = kept.replace(new RegExp(`\\s*\\b${name}\\b,?`, 'g'), '');
-    if (kept !== text) writeFileSync(path, kept);
-  }
+  await writeKindLists(root);
 }

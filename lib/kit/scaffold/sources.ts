@@ -47,6 +47,21 @@ function statusFields(facts: CrdFacts): string[] {
   return [...(facts.observedGeneration ? ['observedGeneration'] : []), ...facts.statusCounts];
 }
 
+/** README.md: what the folder contract asks every kind to say (where the semantics come from, every departure). */
+export function readmeSource(facts: CrdFacts, names: Names, ownCrd: boolean): string {
+  const versions = facts.versions.join(', ');
+  return `# ${names.kind} (\`${facts.group}\`, ${versions})
+
+${ownCrd
+    ? `This service owns ${names.kind}'s CRD (\`crd.yaml\`): its conversion, admission and interpreter live in this folder.`
+    : `${names.kind}'s CRD belongs to its project: this service interprets it only (no CRD, conversion or admission of ours).`}
+
+- **Semantics**: name the controller source (file and commit) and Karmada's Lua customization, if it has one, that
+  each operation follows.
+- **Departures from Karmada's built-in**: none yet; list each deliberate one with its reason.
+`;
+}
+
 export function schemaSource(facts: CrdFacts, names: Names): string {
   const { kind } = names;
   const status = statusFields(facts);
