@@ -34,6 +34,11 @@ export function shownUrl(url: URL): string {
   return url.origin;
 }
 
+/** A host name or address of this machine: plain http:// stays on it (Karmada itself only ever calls https). */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 export function parseWebhookUrl(raw: string): URL {
   let url: URL;
   try {
@@ -41,9 +46,35 @@ export function parseWebhookUrl(raw: string): URL {
   } catch {
     throw new KitError('--url is not an absolute URL (expected https://<host>/<path>)'); // not echoed: it may hold a token
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new KitError(`--url must be https (or http for a local server), got ${url.protocol.slice(0, -1)}`);
-  if (url.username !== '' || url.password !== '') throw new KitError('--url must not contain user-info (Karmada sends none)');
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new KitError(`--url ${shownUrl(url)} must be https: http:// is accepted only for a server on this machine (127.0.0.1, [::1], localhost)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new KitError(`--url must be https (or http for a server on this machine), got ${url.protocol.slice(0, -1)}`);
+  if (url.username !== '' || url.password !== '') throw new KitError('--url must not contain user-info (Karmada sends none): drop the "user@" part');
   return url;
+}
+
+/**
+ * The webhook could not be reached at all (connection refused, a name that does not resolve, TLS, no answer in
+ * time): no case can pass, so `--check` stops at the first one instead of failing every case the same way.
+ */
+export class UnreachableWebhook extends KitError {}
+
+/** Node's message, but OpenSSL's (a file name and line after the reason, over lines) cut to its reason. */
+function reasonOf(error: NodeJS.ErrnoException): string {
+  const openssl = /error:[0-9A-F]+:SSL routines:[^:]*:([^:]+)/.exec(error.message);
+  return openssl ? `${error.code ?? 'TLS error'}: ${openssl[1]}` : error.message.split('\n')[0]!;
+}
+
+/** What the user can do about a failed connection, by Node's error code. */
+function fixFor(error: NodeJS.ErrnoException): string {
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED') return 'nothing listens there: start the webhook, or correct --url';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve: correct --url';
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) return "the server's certificate is not trusted: give its CA with --ca-bundle, or correct --url's host";
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS')) return 'TLS failed: is it an https server? use http:// for a plain server on this machine';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the host is unreachable from here: check the network, or correct --url';
+  return 'check --url and that the webhook is up';
 }
 
 /** POSTs each context to `url` with `?timeout=Ns`, as Karmada does, and reads a JSON answer of at most 16 MB. */
@@ -90,8 +121,8 @@ export function remoteWebhook(options: WebhookOptions): Webhook {
           });
         },
       );
-      call.on('timeout', () => call.destroy(new KitError(`the webhook at ${where} did not answer within ${timeoutSeconds}s`)));
-      call.on('error', (error) => reject(error instanceof KitError ? error : new KitError(`cannot call the webhook at ${where}: ${error.message}`)));
+      call.on('timeout', () => call.destroy(new UnreachableWebhook(`the webhook at ${where} did not answer within ${timeoutSeconds}s: check that it is up, or raise --timeout-seconds`)));
+      call.on('error', (error) => reject(error instanceof KitError ? error : new UnreachableWebhook(`cannot call the webhook at ${where}: ${reasonOf(error)} (${fixFor(error)})`)));
       call.end(body);
     });
 }
