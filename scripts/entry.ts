@@ -43,6 +43,7 @@ function parseArgsProblem(error: Error & { code: string }): string {
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
   if (error.message.includes('does not take an argument')) return `${option} takes no value`;
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option} needs a value`;
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'unexpected argument; every option takes the form --name value';
   return firstLine(error.message);
 }
 

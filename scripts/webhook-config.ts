@@ -3,15 +3,14 @@
 // webhook configurations.
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { admissionRegistry } from '../lib/kinds/admissions';
-import { conversionRegistry } from '../lib/kinds/conversions';
-import { interpreterRegistry } from '../lib/kinds/interpreters';
 import { admissionWebhookConfiguration, crdWithConversion, ownCrdKinds, renderDocument, type Step } from '../lib/karmada/review-webhooks';
 import type { JsonObject } from '../lib/review/json';
 import type { KindIdentity } from '../lib/review/kind';
 import { parseArgs } from 'node:util';
 import { isEntryPoint, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 import { whyUnreadable } from '../lib/kit/files';
+import { KitError } from '../lib/kit/cases';
+import { loaded } from '../lib/kit/modules';
 import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from '../lib/interpreter/wire/operations';
 import {
   buildWebhookConfiguration,
@@ -150,7 +149,7 @@ function matchConditionsOf(kind: KindIdentity, step: Step): JsonObject[] | undef
 }
 
 // Its messages never carry the token; node's parseArgs errors are said again naming the option only (entry.ts).
-export const tool: Tool = { name: 'webhook-config', inputErrors: [WebhookConfigurationError] };
+export const tool: Tool = { name: 'webhook-config', inputErrors: [WebhookConfigurationError, KitError] };
 
 /** Runs the CLI; returns the exit code (2 and one line on stderr when it cannot run). Only YAML goes to stdout; the token never goes to stderr. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -202,6 +201,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         throw new WebhookConfigurationError(`secret ${values['secret-id']}: ${(error as Error).message}`);
       }
     }
+    // The kind lists, loaded here: a kind that does not load is the tool's one line, not a stack trace at start.
+    const [{ interpreterRegistry }, { conversionRegistry }, { admissionRegistry }] = await loaded('the kinds (lib/kinds/)', () =>
+      Promise.all([import('../lib/kinds/interpreters'), import('../lib/kinds/conversions'), import('../lib/kinds/admissions')]));
 
     const config = buildWebhookConfiguration({
       interpreters: interpreterRegistry.kinds,

@@ -1,6 +1,6 @@
 // Every command-line tool (interpret, new-kind, webhook-config, deploy) answers bad input with ONE line on stderr
 // naming the problem and the fix, exit code 2 and nothing on stdout, never a stack trace: table by table through
-// each tool's main, then a few real runs as a user types them (npm run -s <tool> -- …), in parallel to stay fast.
+// each tool's main, then one real run of each as a user types it (npm run -s <tool> -- …), all at once to stay fast.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -17,7 +17,9 @@ import { main as webhookConfig } from '../scripts/webhook-config';
 import { heldPort } from './support/ports';
 import { makeServerPki } from './support/pki';
 import { projectRoot } from './support/server';
+import { copyRepository } from './support/scratch';
 import { requireTool } from './support/tools';
+import { loadFailure } from '../lib/kit/modules';
 
 const scratch = mkdtempSync(join(tmpdir(), 'tools-bad-input-'));
 const path = (name: string) => join(scratch, name);
@@ -225,16 +227,42 @@ describe('an error nobody expected', () => {
   });
 });
 
+describe('a kind that does not load', () => {
+  it('is one line naming its file and line, whatever broke it', () => {
+    // Prepare: the errors node and tsx (esbuild) throw for an import of a missing name, a syntax error, a throw.
+    const link = Object.assign(new SyntaxError("The requested module '../../review/json' does not provide an export named 'nope'"), {
+      stack: `${join(projectRoot, 'lib/kinds/webapp/interpreter.ts')}:4\nimport { nope } from '../../review/json';\n         ^\n\nSyntaxError: The requested module …\n    at ModuleJob._instantiate (node:internal/modules/esm/module_job:213:21)`,
+    });
+    const transform = new Error(`Transform failed with 1 error:\n${join(projectRoot, 'lib/kinds/webapp/schema.ts')}:9:31: ERROR: Unexpected ";"`);
+    const thrown = Object.assign(new Error('spec.versions is empty'), {
+      stack: `Error: spec.versions is empty\n    at define (file://${join(projectRoot, 'node_modules/x/index.js')}:1:1)\n    at <anonymous> (file://${join(projectRoot, 'lib/kinds/webapp/identity.ts')}:12:7)`,
+    });
+
+    // Act
+    const lines = [link, transform, thrown].map(loadFailure);
+
+    // Assess
+    expect(lines).toEqual([
+      "lib/kinds/webapp/interpreter.ts:4: The requested module '../../review/json' does not provide an export named 'nope'",
+      'lib/kinds/webapp/schema.ts:9:31: ERROR: Unexpected ";"',
+      'lib/kinds/webapp/identity.ts:12: spec.versions is empty',
+    ]);
+  });
+});
+
 describe('as a user runs them', () => {
+  const broken = mkdtempSync(join(tmpdir(), 'tools-broken-kind-'));
+  afterAll(() => rmSync(broken, { recursive: true, force: true }));
+
   interface Run {
     status: number | null;
     stdout: string;
     /** npm's own lines (a config warning) left out. */
     stderr: string[];
   }
-  const runCommand = (command: string, args: string[]): Promise<Run> =>
+  const runCommand = (command: string, args: string[], cwd = projectRoot): Promise<Run> =>
     new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -243,27 +271,33 @@ describe('as a user runs them', () => {
     });
   const npmRun = (tool: string, ...args: string[]) => runCommand('npm', ['run', '-s', tool, '--', ...args]);
 
-  it('prints one line and exits 2 from npm run, and from a bug that escapes a tool', async () => {
-    // Act
+  it('prints one line and exits 2 from npm run: bad input, a kind that does not load, a bug that escapes a tool', async () => {
+    // Prepare: a scratch copy whose Workload interpreter imports a name nothing exports.
+    copyRepository(projectRoot, broken);
+    const interpreter = join(broken, 'lib/kinds/workload/interpreter.ts');
+    writeFileSync(interpreter, `import { notExported } from '../../review/json';\n${readFileSync(interpreter, 'utf8')}`);
     const crashing = join(projectRoot, 'test/fixtures/tools/crashing-tool.ts');
+
+    // Act
+    const tsx = (script: string, ...args: string[]) => runCommand(process.execPath, ['--import', 'tsx', script, ...args]);
     const runs = await Promise.all([
-      npmRun('interpret', '--check', '/no/such/path'),
       npmRun('interpret', '--check', 'lib/kinds/workload', '--url', `http://127.0.0.1:${closedPort}/token/interpreter`),
-      npmRun('new-kind', '--crd', '/no/such/crd.yaml'),
-      npmRun('webhook-config', '--url', 'http://interpreter.example.org'),
+      runCommand('npm', ['run', '-s', 'interpret', '--', '--check', 'lib/kinds/workload'], broken),
       npmRun('deploy', '--regions', 'eu-west-1', '--bogus'),
-      runCommand(process.execPath, ['--import', 'tsx', crashing, 'later']),
+      tsx('scripts/new-kind.ts', '--crd', '/no/such/crd.yaml'),
+      tsx('scripts/webhook-config.ts', '--url', 'http://interpreter.example.org'),
+      tsx(crashing, 'later'),
     ]);
 
     // Assess
     expect(runs.map(({ status, stdout, stderr }) => ({ status, stdout, lines: stderr.length }))).toEqual(runs.map(() => ({ status: 2, stdout: '', lines: 1 })));
     expect(runs.map(({ stderr }) => stderr[0])).toEqual([
-      "interpret: /no/such/path: no such file or folder; give a kind's folder (lib/kinds/<kind>), a testdata folder or a case file",
       `interpret: cannot call the webhook at http://127.0.0.1:${closedPort}: connect ECONNREFUSED 127.0.0.1:${closedPort} (nothing listens there: start the webhook, or correct --url)`,
+      "interpret: cannot load the interpreters (lib/kinds/interpreters.ts): lib/kinds/workload/interpreter.ts:1: The requested module '../../review/json' does not provide an export named 'notExported' (npm run typecheck lists every such error)",
+      'deploy: unknown option --bogus: neither this command nor serverless takes it; run with --help for usage',
       'new-kind: cannot read --crd /no/such/crd.yaml: no such file; check the path',
       'webhook-config: --url must use https (got http); Karmada rejects other schemes',
-      'deploy: unknown option --bogus: neither this command nor serverless takes it; run with --help for usage',
       expect.stringMatching(/^crashing-tool: unexpected error \(a bug: please report it with the command that caused it\): SyntaxError: /),
     ]);
-  });
+  }, 120_000); // Six runs of node and tsx at once: seconds on an idle machine, more when others share it.
 });

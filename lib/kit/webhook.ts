@@ -4,20 +4,27 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { interpret } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
-import { interpreterRegistry } from '../kinds/interpreters';
 import type { ResourceInterpreterContext } from '../interpreter/wire/types';
-import { servedList } from '../review/kind';
 import { KitError } from './cases';
+import { loaded } from './modules';
 
 /** Sends one context and returns the decoded JSON answer (not yet verified). */
 export type Webhook = (context: ResourceInterpreterContext) => Promise<unknown>;
 
-/** The registry's interpreters, through the same entry point the functions use (JSON in, JSON out). */
-export function localWebhook(local: InterpreterRegistry = interpreterRegistry): Webhook {
-  return async (context) => JSON.parse(JSON.stringify(interpret(local, JSON.parse(JSON.stringify(context))).context));
+/**
+ * The registry's interpreters (default: this project's, lib/kinds/interpreters.ts), through the same entry point the
+ * functions use (JSON in, JSON out). This project's are loaded on the first call: a kind that does not load is then
+ * an UnreachableWebhook naming its file, which stops a run, instead of a stack trace before the tool starts.
+ */
+export function localWebhook(local?: InterpreterRegistry): Webhook {
+  let registry: Promise<InterpreterRegistry> | undefined;
+  return async (context) => {
+    registry ??= local === undefined
+      ? loaded('the interpreters (lib/kinds/interpreters.ts)', async () => (await import('../kinds/interpreters')).interpreterRegistry, UnreachableWebhook)
+      : Promise.resolve(local);
+    return JSON.parse(JSON.stringify(interpret(await registry, JSON.parse(JSON.stringify(context))).context));
+  };
 }
-
-export const localKinds = (): string[] => servedList(interpreterRegistry.kinds).split('; ');
 
 export interface WebhookOptions {
   /** The webhook's URL as in clientConfig.url (it may carry a token in its path). */
@@ -56,7 +63,8 @@ export function parseWebhookUrl(raw: string): URL {
 
 /**
  * The webhook could not be reached at all (connection refused, a name that does not resolve, TLS, no answer in
- * time): no case can pass, so `--check` stops at the first one instead of failing every case the same way.
+ * time; locally, interpreters that do not load): no case can pass, so `--check` stops at the first one instead of
+ * failing every case the same way.
  */
 export class UnreachableWebhook extends KitError {}
 
