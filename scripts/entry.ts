@@ -1,4 +1,4 @@
-// How the command-line tools (interpret, new-kind, webhook-config, deploy) start and fail: a tool runs as the
+// How the command-line tools (interpret, new-kind, webhook-config, deploy, kinds) start and fail: a tool runs as the
 // process's entry point, and whatever stops it is ONE line on stderr with exit code 2, never a stack trace.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

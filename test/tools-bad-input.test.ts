@@ -1,4 +1,4 @@
-// Every command-line tool (interpret, new-kind, webhook-config, deploy) answers bad input with ONE line on stderr
+// Every command-line tool (interpret, new-kind, webhook-config, deploy, kinds) answers bad input with ONE line on stderr
 // naming the problem and the fix, exit code 2 and nothing on stdout, never a stack trace: table by table through
 // each tool's main, then one real run of each as a user types it (npm run -s <tool> -- …), all at once to stay fast.
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureLine, UsageError, type ToolIo } from '../scripts/entry';
 import { main as deploy } from '../scripts/deploy';
 import { main as interpret } from '../scripts/interpret';
+import { main as kinds } from '../scripts/kinds';
 import { main as newKind } from '../scripts/new-kind';
 import { main as webhookConfig } from '../scripts/webhook-config';
 import { heldPort } from './support/ports';
@@ -208,6 +209,19 @@ describe('npm run deploy: bad input (refused before any region starts)', () => {
 
     // Assess
     expectRefusal(outcome, 'deploy', words);
+  });
+});
+
+describe('npm run kinds: bad input', () => {
+  it.each<[string, string[], RegExp]>([
+    ['an unknown option', ['--chek'], /unknown option --chek; run with --help/],
+    ['a value for a switch', ['--check=yes'], /--check takes no value; run with --help/],
+  ])('%s', async (_what, argv, words) => {
+    // Act
+    const outcome = await ran(kinds, argv);
+
+    // Assess
+    expectRefusal(outcome, 'kinds', words);
   });
 });
 
