@@ -14,7 +14,8 @@ import type { AdmittedKind } from '../lib/admission/registry';
 import type { ConvertibleKind } from '../lib/conversion/registry';
 import type { ResourceInterpreter } from '../lib/interpreter/registry';
 import { KitError } from '../lib/kit/cases';
-import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
+import { repositoryRootOf } from '../lib/kit/kind-contract';
+import { loaded } from '../lib/kit/modules';
 import { describeRecording, interpreterOfFolder, recordCases } from '../lib/kit/record';
 import { admissionCaseFile, conversionCaseFile, interpreterCaseFiles } from '../lib/kit/scaffold/cases';
 import { readCrd, type CrdFacts } from '../lib/kit/scaffold/crd';
@@ -111,7 +112,7 @@ async function imported<T>(file: string, name: string): Promise<T> {
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const root = io.root ?? repositoryRoot;
+  const root = io.root ?? repositoryRootOf(import.meta.url, 1);
   const written: string[] = [];
   try {
     const { values, positionals } = parseArgs({
@@ -148,6 +149,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const names = namesOf(facts.kind, values.folder);
     if (!/^[a-z0-9][a-z0-9-]*$/.test(names.folder)) throw new KitError(`--folder ${JSON.stringify(names.folder)}: use lower-case letters, digits and '-'`);
     if (!/^[A-Z][A-Za-z0-9]*$/.test(facts.kind)) throw new KitError(`kind ${JSON.stringify(facts.kind)} is not a Kubernetes kind name (UpperCamelCase letters and digits); correct the CRD's spec.names.kind`);
+    // The kinds, loaded here: one that does not load is this tool's one line, not a stack trace at start.
+    const { kindFolders } = await loaded('the kinds (lib/kinds/)', () => import('../lib/kit/kinds'));
     const served = kindFolders().find((kind) => kind.identity.group === facts.group && kind.identity.kind === facts.kind);
     if (served !== undefined) throw new KitError(`${facts.kind}.${facts.group} is served already, by ${served.identity.home}; edit that folder instead`);
     const home = join(root, 'lib/kinds', names.folder);

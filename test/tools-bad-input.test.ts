@@ -155,10 +155,11 @@ describe('npm run new-kind: bad input', () => {
   mkdirSync(root, { recursive: true });
   it.each<[string, string[], RegExp]>([
     ['no --crd', [], /--crd is required: the manifest of the CRD whose kind to add; run with --help/],
-    ['a --crd that is not there', ['--crd', '/no/such/crd.yaml'], /cannot read --crd \/no\/such\/crd\.yaml: no such file; check the path/],
-    ['a --crd that is a folder', ['--crd', files.empty], /cannot read --crd .*: it is a folder; give a file/],
-    ['a --crd that is not YAML', ['--crd', files.notYaml], /not-yaml\.yaml is not valid YAML: .*; give --crd a CustomResourceDefinition manifest/],
-    ['a --crd without a CRD', ['--crd', files.configMap], /holds no CustomResourceDefinition; give --crd the CRD's manifest/],
+    ['no --owner off a terminal', ['--crd', files.configMap], /--owner is required when stdin is not a terminal: --owner us .* or --owner project/],
+    ['a --crd that is not there', ['--crd', '/no/such/crd.yaml', '--owner', 'us'], /cannot read --crd \/no\/such\/crd\.yaml: no such file; check the path/],
+    ['a --crd that is a folder', ['--crd', files.empty, '--owner', 'us'], /cannot read --crd .*: it is a folder; give a file/],
+    ['a --crd that is not YAML', ['--crd', files.notYaml, '--owner', 'us'], /not-yaml\.yaml is not valid YAML: .*; give --crd a CustomResourceDefinition manifest/],
+    ['a --crd without a CRD', ['--crd', files.configMap, '--owner', 'us'], /holds no CustomResourceDefinition; give --crd the CRD's manifest/],
     ['an unknown option', ['--crd', files.configMap, '--kinds', 'A'], /unknown option --kinds; run with --help/],
     ['an option without its value', ['--crd'], /--crd needs a value/],
     ['a stray argument', [files.configMap], /unexpected argument ".*configmap\.yaml"; every option takes the form --name value/],
@@ -298,7 +299,7 @@ describe('as a user runs them', () => {
       npmRun('interpret', '--check', 'lib/kinds/workload', '--url', `http://127.0.0.1:${closedPort}/token/interpreter`),
       runCommand('npm', ['run', '-s', 'interpret', '--', '--check', 'lib/kinds/workload'], broken),
       npmRun('deploy', '--regions', 'eu-west-1', '--bogus'),
-      tsx('scripts/new-kind.ts', '--crd', '/no/such/crd.yaml'),
+      tsx('scripts/new-kind.ts', '--crd', '/no/such/crd.yaml', '--owner', 'us'),
       tsx('scripts/webhook-config.ts', '--url', 'http://interpreter.example.org'),
       tsx(crashing, 'later'),
     ]);
