@@ -3,5 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main, processIo } = await import('../scripts/interpret.ts');
-process.exitCode = await main(process.argv.slice(2), processIo());
+const { runCommand } = await import('../scripts/entry.ts');
+const { main, tool } = await import('../scripts/interpret.ts');
+await runCommand(tool, main);

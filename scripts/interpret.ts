@@ -3,9 +3,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isEntryPoint } from './entry';
+import { isEntryPoint, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 import { stringify } from 'yaml';
-import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments } from '../lib/kit/cases';
+import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments, type CaseDocument } from '../lib/kit/cases';
+import { whyUnreadable } from '../lib/kit/files';
 import { checkCase } from '../lib/kit/check';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
@@ -22,7 +23,8 @@ Runs one Karmada interpreter operation on YAML or JSON files, like \`karmadactl 
 customizations, and prints the results as Karmada uses them: the patched object (revised, retained,
 aggregatedStatus), replica and requires, components, status, healthy, dependencies. The request is the
 ResourceInterpreterContext Karmada would send (uid, kind from the object's apiVersion/kind, name, namespace,
-replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers successful: false.
+replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers successful: false, or when a
+case fails; exits 2 with one line on stderr when it cannot run (bad options or files, an unreachable webhook).
 
   --operation OP          ${interpreterOperations.join(', ')} (any case).
   --desired-file F        The resource template (request.object; Retain: the desired object).
@@ -37,7 +39,8 @@ replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers 
                           expected object leaves that field out, as in Karmada. Exits 1 if any case fails.
   --url URL               Call this interpreter webhook instead of the local interpreters: the URL exactly as in
                           the webhook's clientConfig.url, token included (this service: https://<domain>/<token>/interpreter).
-                          http:// is accepted for a local server. The URL's path is never printed.
+                          http:// is accepted for a server on this machine (127.0.0.1, [::1], localhost).
+                          The URL's path is never printed.
   --ca-bundle FILE        PEM certificates to trust for --url instead of the system CAs.
   --timeout-seconds N     Per call, 1..30 (default 10; sent as ?timeout=Ns like Karmada).
   --verbose               Also print the raw response (and the decoded patch); with --check, notes per case.
@@ -45,37 +48,36 @@ replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers 
 Files may be "-" for standard input (one of them).
 `;
 
-export interface InterpretIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+export interface InterpretIo extends ToolIo {
   /** Reads a file named on the command line ("-" is standard input); injectable for tests. */
   readFile?: (path: string) => string;
 }
 
-class UsageError extends Error {}
+export const tool: Tool = { name: 'interpret', inputErrors: [KitError] };
 
-function readText(path: string, io: InterpretIo): string {
+/** The text of the file an option names (`option` says which, for the message). */
+function readText(option: string, path: string, io: InterpretIo): string {
   try {
     return io.readFile ? io.readFile(path) : readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new KitError(`cannot read ${path}: ${(error as Error).message}`);
+    throw new KitError(whyUnreadable(`${option} ${path}`, error));
   }
 }
 
-function documentsOf(path: string, io: InterpretIo): JsonValue[] {
-  return yamlDocuments(readText(path, io), path);
+function documentsOf(option: string, path: string, io: InterpretIo): JsonValue[] {
+  return yamlDocuments(readText(option, path, io), `${option} ${path}`);
 }
 
-function objectFile(path: string, io: InterpretIo): JsonObject {
-  const documents = documentsOf(path, io);
-  if (documents.length !== 1) throw new KitError(`${path} must hold one object, it holds ${documents.length} documents`);
+function objectFile(option: string, path: string, io: InterpretIo): JsonObject {
+  const documents = documentsOf(option, path, io);
+  if (documents.length !== 1) throw new KitError(`${option} ${path} must hold one object, it holds ${documents.length} documents; give one object per file`);
   const [object] = documents;
-  if (!isJsonObject(object)) throw new KitError(`${path} must hold a Kubernetes object, got ${describeJson(object)}`);
+  if (!isJsonObject(object)) throw new KitError(`${option} ${path} must hold a Kubernetes object (apiVersion, kind, metadata…), got ${describeJson(object)}`);
   return object;
 }
 
 function statusItemsFile(path: string, io: InterpretIo): JsonValue[] {
-  const documents = documentsOf(path, io);
+  const documents = documentsOf('--status-file', path, io);
   return documents.length === 1 && Array.isArray(documents[0]) ? documents[0] : documents;
 }
 
@@ -108,27 +110,36 @@ async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean,
 
 /**
  * Every case of a folder or file, PASS or FAIL with its problems, then `N passed, N failed`. A malformed case fails
- * alone; a file that is not YAML counts as one failure; nothing else stops the run.
+ * alone; a file that is not YAML counts as one failure; an unreachable webhook stops the run (UnreachableWebhook).
  */
 export async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo): Promise<number> {
-  let passed = 0;
-  let failed = 0;
+  const files = caseFiles(path);
   const root = statSync(path).isDirectory() ? path : dirname(path);
-  for (const file of caseFiles(path)) {
+  // Every file is read before the first call: a folder without a single case is a wrong path, not a pass.
+  const read = files.map((file): { shownFile: string; cases: CaseDocument[] } | { shownFile: string; error: KitError } => {
     const shownFile = relative(root, file);
-    let cases;
     try {
-      cases = readCaseDocuments(file, shownFile);
+      return { shownFile, cases: readCaseDocuments(file, shownFile) };
     } catch (error) {
       if (!(error instanceof KitError)) throw error;
+      return { shownFile, error };
+    }
+  });
+  if (read.every((file) => 'cases' in file && file.cases.length === 0)) {
+    throw new KitError(`${path}: its case files hold no case; give a kind's folder (lib/kinds/<kind>), a testdata folder or a case file`);
+  }
+  let passed = 0;
+  let failed = 0;
+  for (const file of read) {
+    if ('error' in file) {
       failed += 1;
-      io.stdout(`FAIL  ${shownFile}\n      ${error.message}\n`);
+      io.stdout(`FAIL  ${file.shownFile}\n      ${file.error.message}\n`);
       continue;
     }
-    if (cases.length === 0) io.stdout(`      ${shownFile}: no cases in it\n`);
-    for (const input of cases) {
+    if (file.cases.length === 0) io.stdout(`      ${file.shownFile}: no cases in it\n`);
+    for (const input of file.cases) {
       const result = await checkCase(input, webhook);
-      const label = `${shownFile}#${input.source.document} ${input.operation ?? '(malformed)'}: ${input.name}`;
+      const label = `${file.shownFile}#${input.source.document} ${input.operation ?? '(malformed)'}: ${input.name}`;
       if (result.passed) passed += 1;
       else failed += 1;
       io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${label}\n`);
@@ -140,7 +151,7 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
   return failed === 0 ? 0 : 1;
 }
 
-/** Runs the CLI; returns the exit code (0 success, 1 a failed operation or case, 2 a usage or input error). */
+/** Runs the CLI; returns the exit code (0 success, 1 a failed operation or case, 2 it cannot run: one line on stderr). */
 export async function main(argv: readonly string[], io: InterpretIo): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -172,7 +183,7 @@ export async function main(argv: readonly string[], io: InterpretIo): Promise<nu
       ? localWebhook()
       : remoteWebhook({
         url: values.url,
-        ...(values['ca-bundle'] === undefined ? {} : { caBundle: readText(values['ca-bundle'], io) }),
+        ...(values['ca-bundle'] === undefined ? {} : { caBundle: readText('--ca-bundle', values['ca-bundle'], io) }),
         ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
       });
     const verbose = values.verbose ?? false;
@@ -188,31 +199,14 @@ export async function main(argv: readonly string[], io: InterpretIo): Promise<nu
     if (operation === undefined) throw new UsageError(`--operation ${JSON.stringify(values.operation)} is not supported; use one of ${interpreterOperations.join(', ')}`);
     const replicas = integerOption(values['desired-replica'], '--desired-replica', -2_147_483_648, 2_147_483_647);
     const input: InterpretInput = { operation };
-    if (values['desired-file'] !== undefined) input.desired = objectFile(values['desired-file'], io);
-    if (values['observed-file'] !== undefined) input.observed = objectFile(values['observed-file'], io);
+    if (values['desired-file'] !== undefined) input.desired = objectFile('--desired-file', values['desired-file'], io);
+    if (values['observed-file'] !== undefined) input.observed = objectFile('--observed-file', values['observed-file'], io);
     if (values['status-file'] !== undefined) input.statusItems = statusItemsFile(values['status-file'], io);
     if (replicas !== undefined) input.replicas = replicas;
     return await runOne(input, webhook, verbose, io);
   } catch (error) {
-    if (error instanceof KitError) {
-      io.stderr(`interpret: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`interpret: ${(error as Error).message}\nRun with --help for usage.\n`);
-      return 2;
-    }
-    throw error;
+    return stopped(tool, error, io);
   }
 }
 
-/** The process's own streams; a closed stdout (`| head`) ends the run quietly. */
-export function processIo(): InterpretIo {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-  return { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
-}
-
-if (isEntryPoint(import.meta.url)) process.exitCode = await main(process.argv.slice(2), processIo());
+if (isEntryPoint(import.meta.url)) await runCommand(tool, main);

@@ -3,9 +3,11 @@
 // harness, so it finds kinds as the TypeScript side does.
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isEntryPoint } from './entry';
+import { isEntryPoint, runCommand, stopped, type Tool, type ToolIo } from './entry';
 import { kindLists, writeKindLists } from '../lib/kit/kind-lists';
 import { repositoryRootOf } from '../lib/kit/kind-contract';
+import { KitError } from '../lib/kit/cases';
+import { loaded } from '../lib/kit/modules';
 
 export const usage = `Usage:
   npm run kinds                 regenerate lib/kinds/{interpreters,conversions,admissions}.ts from the folders
@@ -13,18 +15,16 @@ export const usage = `Usage:
   npm run -s kinds -- --json    every kind folder and its files, as JSON (the Go harness reads it)
 `;
 
-export interface KindsIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+export type KindsIo = ToolIo;
+
+export const tool: Tool = { name: 'kinds', inputErrors: [KitError] };
 
 export async function main(argv: readonly string[], io: KindsIo, root = repositoryRootOf(import.meta.url, 1)): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({ args: [...argv], strict: true, options: { check: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (error) {
-    io.stderr(`kinds: ${(error as Error).message}; see npm run kinds -- --help\n`);
-    return 2;
+    return stopped(tool, error, io);
   }
   if (values.help) {
     io.stdout(usage);
@@ -32,7 +32,7 @@ export async function main(argv: readonly string[], io: KindsIo, root = reposito
   }
   if (values.json) {
     // Imported here: the lists must be importable for this, not for regenerating them.
-    const { kindFolders } = await import('../lib/kit/kinds');
+    const { kindFolders } = await loaded('the kinds (lib/kinds/)', () => import('../lib/kit/kinds'));
     const folders = kindFolders().map(({ identity, folder, ...files }) => ({ ...identity, folder: relative(root, folder), dir: folder, ...files }));
     io.stdout(`${JSON.stringify(folders, null, 2)}\n`);
     return 0;
@@ -49,12 +49,4 @@ export async function main(argv: readonly string[], io: KindsIo, root = reposito
   return problems.length === 0 ? 0 : 1;
 }
 
-if (isEntryPoint(import.meta.url)) {
-  main(process.argv.slice(2), { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) }).then(
-    (code) => (process.exitCode = code),
-    (error: unknown) => {
-      process.stderr.write(`kinds: ${(error as Error).message?.split('\n')[0] ?? String(error)}\n`);
-      process.exitCode = 2;
-    },
-  );
-}
+if (isEntryPoint(import.meta.url)) await runCommand(tool, main);

@@ -14,7 +14,8 @@ import type { AdmittedKind } from '../lib/admission/registry';
 import type { ConvertibleKind } from '../lib/conversion/registry';
 import type { ResourceInterpreter } from '../lib/interpreter/registry';
 import { KitError } from '../lib/kit/cases';
-import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
+import { repositoryRootOf } from '../lib/kit/kind-contract';
+import { loaded } from '../lib/kit/modules';
 import { describeRecording, interpreterOfFolder, recordCases } from '../lib/kit/record';
 import { admissionCaseFile, conversionCaseFile, interpreterCaseFiles } from '../lib/kit/scaffold/cases';
 import { readCrd, type CrdFacts } from '../lib/kit/scaffold/crd';
@@ -22,7 +23,7 @@ import { writeKindLists } from '../lib/kit/kind-lists';
 import { describeDifferences, versionDifferences } from '../lib/kit/scaffold/schema-differences';
 import { admissionSource, conversionSource, identitySource, interpreterSource, namesOf, readmeSource, schemaSource } from '../lib/kit/scaffold/sources';
 import { typesModule } from '../lib/kit/scaffold/types';
-import { isEntryPoint } from './entry';
+import { cannotRun, failureLine, isEntryPoint, processIo, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 
 export const usage = `Usage: npm run new-kind -- --crd <crd.yaml> --owner us|project [--kind Kind] [--folder name] [--admission] [--converter copy]
        npm run new-kind -- --record lib/kinds/<folder> [--write]     (also: npm run record -- lib/kinds/<folder>)
@@ -60,9 +61,7 @@ Options:
   -h, --help         Show this help.
 `;
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+export interface CliIo extends ToolIo {
   /** The repository to write into (tests use a scratch copy). */
   root?: string;
   /** Asks a question on the terminal and returns the answer; absent when stdin is not a terminal. */
@@ -106,12 +105,14 @@ async function record(folder: string, write: boolean, io: CliIo): Promise<number
   return recording.problems.length > 0 || (changed > 0 && !write) ? 1 : 0;
 }
 
+export const tool: Tool = { name: 'new-kind', inputErrors: [KitError] };
+
 async function imported<T>(file: string, name: string): Promise<T> {
   return ((await import(pathToFileURL(file).href)) as Record<string, T>)[name]!;
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const root = io.root ?? repositoryRoot;
+  const root = io.root ?? repositoryRootOf(import.meta.url, 1);
   const written: string[] = [];
   try {
     const { values, positionals } = parseArgs({
@@ -134,22 +135,24 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout(usage);
       return 0;
     }
-    if (positionals.length > 0) throw new KitError(`unexpected argument ${JSON.stringify(positionals[0])}; every option takes the form --name value`);
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; every option takes the form --name value`);
     if (values.record !== undefined) {
       const others = (['crd', 'owner', 'kind', 'folder', 'admission', 'converter'] as const).filter((name) => values[name] !== undefined);
       if (others.length > 0) throw new KitError(`--record takes a kind's folder and --write only; drop --${others.join(', --')}`);
       return await record(values.record, values.write ?? false, io);
     }
     if (values.write) throw new KitError('--write goes with --record');
-    if (values.crd === undefined) throw new KitError('--crd is required');
+    if (values.crd === undefined) throw new UsageError('--crd is required: the manifest of the CRD whose kind to add');
     if (values.owner === undefined && io.ask === undefined) throw new KitError(ownerRequired);
     if (values.converter !== undefined && values.converter !== 'copy') throw new KitError(`--converter takes copy, got ${JSON.stringify(values.converter)}`);
     const facts = readCrd(values.crd, values.kind);
     const names = namesOf(facts.kind, values.folder);
     if (!/^[a-z0-9][a-z0-9-]*$/.test(names.folder)) throw new KitError(`--folder ${JSON.stringify(names.folder)}: use lower-case letters, digits and '-'`);
-    if (!/^[A-Z][A-Za-z0-9]*$/.test(facts.kind)) throw new KitError(`kind ${JSON.stringify(facts.kind)} is not a Kubernetes kind name`);
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(facts.kind)) throw new KitError(`kind ${JSON.stringify(facts.kind)} is not a Kubernetes kind name (UpperCamelCase letters and digits); correct the CRD's spec.names.kind`);
+    // The kinds, loaded here: one that does not load is this tool's one line, not a stack trace at start.
+    const { kindFolders } = await loaded('the kinds (lib/kinds/)', () => import('../lib/kit/kinds'));
     const served = kindFolders().find((kind) => kind.identity.group === facts.group && kind.identity.kind === facts.kind);
-    if (served !== undefined) throw new KitError(`${facts.kind}.${facts.group} is served already, by ${served.identity.home}`);
+    if (served !== undefined) throw new KitError(`${facts.kind}.${facts.group} is served already, by ${served.identity.home}; edit that folder instead`);
     const home = join(root, 'lib/kinds', names.folder);
     if (existsSync(home)) throw new KitError(`lib/kinds/${names.folder} exists already; choose another --folder`);
     const owner = values.owner !== undefined ? ownerOf(values.owner) : await askedOwner(io.ask!, facts);
@@ -204,10 +207,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     ].join('\n')}\n`);
     return 0;
   } catch (error) {
-    const known = error instanceof KitError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    io.stderr(`new-kind: ${known ? (error as Error).message : `unexpected error: ${(error as Error).message}`}\n`);
-    if (written.length > 0) io.stderr(`new-kind: stopped after writing ${written.join(', ')}; remove lib/kinds/${written[0]!.split('/')[2]} before trying again\n`);
-    return known ? 2 : 1;
+    // Nothing is written before every input is checked: only a bug stops it halfway, and then it says what to remove.
+    if (written.length === 0) return stopped(tool, error, io);
+    io.stderr(`${failureLine(tool, error)}; it stopped after writing ${written.join(', ')}: remove lib/kinds/${written[0]!.split('/')[2]} before trying again\n`);
+    return cannotRun;
   }
 }
 
@@ -221,10 +224,4 @@ async function terminalAsk(question: string): Promise<string> {
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    ...(process.stdin.isTTY ? { ask: terminalAsk } : {}),
-  });
-}
+if (isEntryPoint(import.meta.url)) await runCommand(tool, main, { ...processIo(), ...(process.stdin.isTTY ? { ask: terminalAsk } : {}) });

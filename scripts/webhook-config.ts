@@ -3,14 +3,14 @@
 // webhook configurations.
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { admissionRegistry } from '../lib/kinds/admissions';
-import { conversionRegistry } from '../lib/kinds/conversions';
-import { interpreterRegistry } from '../lib/kinds/interpreters';
 import { admissionWebhookConfiguration, crdWithConversion, ownCrdKinds, renderDocument, type Step } from '../lib/karmada/review-webhooks';
 import type { JsonObject } from '../lib/review/json';
 import type { KindIdentity } from '../lib/review/kind';
 import { parseArgs } from 'node:util';
-import { isEntryPoint } from './entry';
+import { isEntryPoint, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
+import { whyUnreadable } from '../lib/kit/files';
+import { KitError } from '../lib/kit/cases';
+import { loaded } from '../lib/kit/modules';
 import { interpreterOperations, isInterpreterOperation, type InterpreterOperation } from '../lib/interpreter/wire/operations';
 import {
   buildWebhookConfiguration,
@@ -62,9 +62,7 @@ Options:
   -h, --help              Show this help.
 `;
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+export interface CliIo extends ToolIo {
   /** Reads the caller token from Secrets Manager; injectable for tests. */
   readSecret?: (secretId: string) => Promise<string>;
 }
@@ -108,10 +106,10 @@ function readCaBundle(file: string | undefined): string | undefined {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw new WebhookConfigurationError(`cannot read --ca-bundle ${file}: ${(error as Error).message}`);
+    throw new WebhookConfigurationError(whyUnreadable(`--ca-bundle ${file}`, error));
   }
   if (!bytes.toString('utf8').includes('-----BEGIN CERTIFICATE-----')) {
-    throw new WebhookConfigurationError(`--ca-bundle ${file} contains no PEM certificate`);
+    throw new WebhookConfigurationError(`--ca-bundle ${file} contains no PEM certificate; give the CA's certificate (-----BEGIN CERTIFICATE-----)`);
   }
   return bytes.toString('base64');
 }
@@ -150,7 +148,10 @@ function matchConditionsOf(kind: KindIdentity, step: Step): JsonObject[] | undef
   return conditions?.[step] as JsonObject[] | undefined;
 }
 
-/** Runs the CLI; returns the exit code. Only YAML goes to stdout; the token never goes to stderr. */
+// Its messages never carry the token; node's parseArgs errors are said again naming the option only (entry.ts).
+export const tool: Tool = { name: 'webhook-config', inputErrors: [WebhookConfigurationError, KitError] };
+
+/** Runs the CLI; returns the exit code (2 and one line on stderr when it cannot run). Only YAML goes to stdout; the token never goes to stderr. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -176,8 +177,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return 0;
     }
     if (positionals.length > 0) // Not echoed: a stray argument may be a token typed without --token.
-      throw new WebhookConfigurationError(`unexpected positional argument(s) (${positionals.length}); every option takes the form --name value`);
-    if (values.url === undefined) throw new WebhookConfigurationError('--url is required');
+      throw new UsageError(`unexpected positional argument(s) (${positionals.length}); every option takes the form --name value`);
+    if (values.url === undefined) throw new UsageError('--url is required: the API\'s https base URL');
     if (values.token !== undefined && values['secret-id'] !== undefined) {
       throw new WebhookConfigurationError('--token and --secret-id are mutually exclusive');
     }
@@ -200,6 +201,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         throw new WebhookConfigurationError(`secret ${values['secret-id']}: ${(error as Error).message}`);
       }
     }
+    // The kind lists, loaded here: a kind that does not load is the tool's one line, not a stack trace at start.
+    const [{ interpreterRegistry }, { conversionRegistry }, { admissionRegistry }] = await loaded('the kinds (lib/kinds/)', () =>
+      Promise.all([import('../lib/kinds/interpreters'), import('../lib/kinds/conversions'), import('../lib/kinds/admissions')]));
 
     const config = buildWebhookConfiguration({
       interpreters: interpreterRegistry.kinds,
@@ -257,19 +261,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(documents.join('---\n'));
     return 0;
   } catch (error) {
-    // parseArgs errors name the option, never its value, so they are safe to show as they are.
-    const message = error instanceof WebhookConfigurationError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-      ? (error as Error).message
-      : `unexpected error: ${(error as Error).message}`;
-    io.stderr(`webhook-config: ${message}\nRun with --help for usage.\n`);
-    return 1;
+    return stopped(tool, error, io);
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  const code = await main(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  });
-  process.exitCode = code;
-}
+if (isEntryPoint(import.meta.url)) await runCommand(tool, main);

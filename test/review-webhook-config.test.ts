@@ -129,7 +129,7 @@ describe('webhook-config --objects', () => {
 
   it('rejects an unknown object name: non-zero exit, nothing on stdout', async () => {
     const { code, stdout, stderr } = await run(['--url', base, '--objects', 'crd,webhooks']);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('unknown: webhooks');
   });

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { whyUnreadable } from './files';
 import { indentFlowScalarContinuations } from './flow-scalar-indent';
 import { describeJson, int32Max, isJsonObject } from '../review/json';
 import { interpreterOperations, type InterpreterOperation } from '../interpreter/wire/operations';
@@ -177,13 +178,16 @@ export function caseFiles(path: string): string[] {
   try {
     stat = statSync(path);
   } catch {
-    throw new KitError(`${path}: no such file or folder`);
+    throw new KitError(`${path}: no such file or folder; give a kind's folder (lib/kinds/<kind>), a testdata folder or a case file`);
   }
-  if (!stat.isDirectory()) return [path];
+  if (!stat.isDirectory()) {
+    if (!caseFilePattern.test(path)) throw new KitError(`${path} is not a case file (.yaml, .yml or .json); give a kind's folder (lib/kinds/<kind>), a testdata folder or a case file`);
+    return [path];
+  }
   const files = walk(path).filter((file) => caseFilePattern.test(file));
   const inTestdata = files.filter((file) => file.split(/[\\/]/).slice(0, -1).includes('testdata') || path.split(/[\\/]/).includes('testdata'));
   const chosen = inTestdata.length > 0 ? inTestdata : files.filter((file) => !notInterpreterCases.test(file));
-  if (chosen.length === 0) throw new KitError(`${path}: no .yaml, .yml or .json case files in it`);
+  if (chosen.length === 0) throw new KitError(`${path}: no .yaml, .yml or .json case files in it; give a kind's folder (lib/kinds/<kind>), a testdata folder or a case file`);
   return chosen;
 }
 
@@ -191,7 +195,7 @@ function readText(file: string, name: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new KitError(`cannot read ${name}: ${(error as Error).message}`);
+    throw new KitError(whyUnreadable(name, error));
   }
 }
 

@@ -6,7 +6,7 @@ import { KitError, type CaseDocument } from './cases';
 import { comparable, describeDifference, differencesOf } from './compare';
 import { verifiedResponse } from './answer';
 import { interpreterContextFor, resultsOf } from './request';
-import type { Webhook } from './webhook';
+import { UnreachableWebhook, type Webhook } from './webhook';
 
 export interface CaseOutcome {
   case: CaseDocument;
@@ -21,6 +21,7 @@ function outcome(input: CaseDocument, problems: string[], notes: string[] = []):
   return { case: input, passed: problems.length === 0, problems, notes };
 }
 
+/** Judges one case; throws UnreachableWebhook when the webhook cannot be reached at all. */
 export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<CaseOutcome> {
   if (input.malformed !== undefined) return outcome(input, [input.malformed]);
   try {
@@ -62,7 +63,8 @@ export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<
     for (const name of results.keys()) if (!Object.hasOwn(output, name)) notes.push(`no expected value for '${name}'`);
     return outcome(input, problems, notes);
   } catch (error) {
-    if (error instanceof KitError) return outcome(input, [error.message]);
+    // An unreachable webhook is no verdict on the case: it stops the whole run.
+    if (error instanceof KitError && !(error instanceof UnreachableWebhook)) return outcome(input, [error.message]);
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import { verifiedResponse } from './answer';
 import { caseFiles, caseOf, KitError, yamlDocuments, type InterpreterCase } from './cases';
 import { comparable, differencesOf, excludePlaceholder } from './compare';
 import { indentFlowScalarContinuations } from './flow-scalar-indent';
+import { loaded } from './modules';
 import { interpreterContextFor, resultsOf } from './request';
 import { localWebhook, type Webhook } from './webhook';
 
@@ -52,7 +53,7 @@ const yamlOptions = { uniqueKeys: false, merge: true } as const;
 export async function interpreterOfFolder(folder: string): Promise<ResourceInterpreter> {
   const file = join(folder, 'interpreter.ts');
   if (!existsSync(file)) throw new KitError(`${folder} is not a kind's folder: it has no interpreter.ts`);
-  const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const module = await loaded(`${folder}'s interpreter`, async () => (await import(pathToFileURL(file).href)) as Record<string, unknown>);
   const found = Object.values(module).filter((value): value is ResourceInterpreter => {
     const candidate = value as Partial<ResourceInterpreter> | null;
     return typeof candidate === 'object' && candidate !== null && typeof candidate.operations === 'object' && typeof candidate.kind === 'string' && Array.isArray(candidate.versions);

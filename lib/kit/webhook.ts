@@ -4,20 +4,27 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { interpret } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
-import { interpreterRegistry } from '../kinds/interpreters';
 import type { ResourceInterpreterContext } from '../interpreter/wire/types';
-import { servedList } from '../review/kind';
 import { KitError } from './cases';
+import { loaded } from './modules';
 
 /** Sends one context and returns the decoded JSON answer (not yet verified). */
 export type Webhook = (context: ResourceInterpreterContext) => Promise<unknown>;
 
-/** The registry's interpreters, through the same entry point the functions use (JSON in, JSON out). */
-export function localWebhook(local: InterpreterRegistry = interpreterRegistry): Webhook {
-  return async (context) => JSON.parse(JSON.stringify(interpret(local, JSON.parse(JSON.stringify(context))).context));
+/**
+ * The registry's interpreters (default: this project's, lib/kinds/interpreters.ts), through the same entry point the
+ * functions use (JSON in, JSON out). This project's are loaded on the first call: a kind that does not load is then
+ * an UnreachableWebhook naming its file, which stops a run, instead of a stack trace before the tool starts.
+ */
+export function localWebhook(local?: InterpreterRegistry): Webhook {
+  let registry: Promise<InterpreterRegistry> | undefined;
+  return async (context) => {
+    registry ??= local === undefined
+      ? loaded('the interpreters (lib/kinds/interpreters.ts)', async () => (await import('../kinds/interpreters')).interpreterRegistry, UnreachableWebhook)
+      : Promise.resolve(local);
+    return JSON.parse(JSON.stringify(interpret(await registry, JSON.parse(JSON.stringify(context))).context));
+  };
 }
-
-export const localKinds = (): string[] => servedList(interpreterRegistry.kinds).split('; ');
 
 export interface WebhookOptions {
   /** The webhook's URL as in clientConfig.url (it may carry a token in its path). */
@@ -34,6 +41,11 @@ export function shownUrl(url: URL): string {
   return url.origin;
 }
 
+/** A host name or address of this machine: plain http:// stays on it (Karmada itself only ever calls https). */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 export function parseWebhookUrl(raw: string): URL {
   let url: URL;
   try {
@@ -41,9 +53,36 @@ export function parseWebhookUrl(raw: string): URL {
   } catch {
     throw new KitError('--url is not an absolute URL (expected https://<host>/<path>)'); // not echoed: it may hold a token
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new KitError(`--url must be https (or http for a local server), got ${url.protocol.slice(0, -1)}`);
-  if (url.username !== '' || url.password !== '') throw new KitError('--url must not contain user-info (Karmada sends none)');
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new KitError(`--url ${shownUrl(url)} must be https: http:// is accepted only for a server on this machine (127.0.0.1, [::1], localhost)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new KitError(`--url must be https (or http for a server on this machine), got ${url.protocol.slice(0, -1)}`);
+  if (url.username !== '' || url.password !== '') throw new KitError('--url must not contain user-info (Karmada sends none): drop the "user@" part');
   return url;
+}
+
+/**
+ * The webhook could not be reached at all (connection refused, a name that does not resolve, TLS, no answer in
+ * time; locally, interpreters that do not load): no case can pass, so `--check` stops at the first one instead of
+ * failing every case the same way.
+ */
+export class UnreachableWebhook extends KitError {}
+
+/** Node's message, but OpenSSL's (a file name and line after the reason, over lines) cut to its reason. */
+function reasonOf(error: NodeJS.ErrnoException): string {
+  const openssl = /error:[0-9A-F]+:SSL routines:[^:]*:([^:]+)/.exec(error.message);
+  return openssl ? `${error.code ?? 'TLS error'}: ${openssl[1]}` : error.message.split('\n')[0]!;
+}
+
+/** What the user can do about a failed connection, by Node's error code. */
+function fixFor(error: NodeJS.ErrnoException): string {
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED') return 'nothing listens there: start the webhook, or correct --url';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve: correct --url';
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) return "the server's certificate is not trusted: give its CA with --ca-bundle, or correct --url's host";
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS')) return 'TLS failed: is it an https server? use http:// for a plain server on this machine';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the host is unreachable from here: check the network, or correct --url';
+  return 'check --url and that the webhook is up';
 }
 
 /** POSTs each context to `url` with `?timeout=Ns`, as Karmada does, and reads a JSON answer of at most 16 MB. */
@@ -90,8 +129,8 @@ export function remoteWebhook(options: WebhookOptions): Webhook {
           });
         },
       );
-      call.on('timeout', () => call.destroy(new KitError(`the webhook at ${where} did not answer within ${timeoutSeconds}s`)));
-      call.on('error', (error) => reject(error instanceof KitError ? error : new KitError(`cannot call the webhook at ${where}: ${error.message}`)));
+      call.on('timeout', () => call.destroy(new UnreachableWebhook(`the webhook at ${where} did not answer within ${timeoutSeconds}s: check that it is up, or raise --timeout-seconds`)));
+      call.on('error', (error) => reject(error instanceof KitError ? error : new UnreachableWebhook(`cannot call the webhook at ${where}: ${reasonOf(error)} (${fixFor(error)})`)));
       call.end(body);
     });
 }

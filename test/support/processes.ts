@@ -1,5 +1,6 @@
 // Child processes tests and benchmarks start: their output kept for assertions and failure messages, and always stopped.
 import type { ChildProcess } from 'node:child_process';
+import { descendantsOf, signal as signalProcess, type ProcessId } from './process-table';
 import { waitFor } from './wait';
 
 /** Output beyond this is dropped from the front: a long load run's log lines must not grow the harness. */
@@ -13,7 +14,10 @@ export interface Running {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Resolves with the exit code (or the signal's name) once the process has exited. */
   exited(): Promise<number | string>;
-  /** SIGTERM (or `signal`), SIGKILL after `graceMs`; resolves with the exit code or signal. */
+  /**
+   * SIGTERM (or `signal`), SIGKILL after `graceMs`; resolves with the exit code or signal once the process has exited
+   * and everything it started is stopped too (npm's node, a primary's workers: a killed npm leaves its node running).
+   */
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | string>;
 }
 
@@ -42,10 +46,20 @@ export function track(child: ChildProcess): Running {
       }),
     exited: () => exited,
     async stop(signal = 'SIGTERM', graceMs = 5_000) {
+      // Read before any signal: once the child is gone, what it started belongs to init and can no longer be found.
+      const started = new Map<number, ProcessId>();
+      const note = () => {
+        if (exit === undefined && child.pid !== undefined) for (const id of descendantsOf(child.pid)) started.set(id.pid, id);
+      };
+      note();
       if (exit === undefined) child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const timer = setTimeout(() => {
+        note();
+        child.kill('SIGKILL');
+      }, graceMs);
       const code = await exited;
       clearTimeout(timer);
+      for (const id of started.values()) signalProcess(id, 'SIGKILL');
       return code;
     },
   };

@@ -5,6 +5,7 @@ import { parseAllDocuments } from 'yaml';
 import { isJsonObject } from '../../review/json';
 import type { JsonObject } from '../../review/json';
 import { KitError } from '../cases';
+import { whyUnreadable } from '../files';
 
 /** An OpenAPI v3 schema node, as far as the scaffold reads it. */
 export interface SchemaNode {
@@ -55,16 +56,16 @@ export function readCrd(file: string, kind?: string): CrdFacts {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new KitError(`cannot read --crd ${file}: ${(error as Error).message}`);
+    throw new KitError(whyUnreadable(`--crd ${file}`, error));
   }
   const documents = parseAllDocuments(text);
   const broken = documents.find((document) => document.errors.length > 0);
-  if (broken) throw new KitError(`${file} is not valid YAML: ${broken.errors[0]!.message.split('\n')[0]}`);
+  if (broken) throw new KitError(`${file} is not valid YAML: ${broken.errors[0]!.message.split('\n')[0]}; give --crd a CustomResourceDefinition manifest`);
   const crds = documents
     .map((document) => document.toJS() as unknown)
     .filter((value): value is JsonObject => isJsonObject(value) && value.kind === 'CustomResourceDefinition');
   const chosen = kind === undefined ? crds : crds.filter((crd) => isJsonObject(crd.spec) && isJsonObject(crd.spec.names) && crd.spec.names.kind === kind);
-  if (chosen.length === 0) throw new KitError(`${file} holds no CustomResourceDefinition${kind === undefined ? '' : ` for kind ${kind}`}`);
+  if (chosen.length === 0) throw new KitError(`${file} holds no CustomResourceDefinition${kind === undefined ? '' : ` for kind ${kind}`}; give --crd the CRD's manifest (kind: CustomResourceDefinition)`);
   if (chosen.length > 1) throw new KitError(`${file} holds ${chosen.length} CustomResourceDefinitions; pick one with --kind`);
   return factsOf(chosen[0]!, file);
 }
