@@ -177,7 +177,13 @@ describe('npm run new-kind -- --record', () => {
     const repo = join(scratch, 'repo');
     copyRepository(repositoryRoot, repo);
     const interpreter = join(repo, 'lib/kinds/workload/interpreter.ts');
-    writeFileSync(interpreter, readFileSync(interpreter, 'utf8').replace('return object.spec?.replicas ?? 1;', 'return (object.spec?.replicas ?? 1) + 1;'));
+    const source = readFileSync(interpreter, 'utf8');
+    const changed = source.replace(
+      '    ...shape.operations,\n',
+      '    ...shape.operations,\n    InterpretReplica: (request) => { const answer = shape.operations.InterpretReplica!(request); return { ...answer, replicas: answer.replicas + 1 }; },\n',
+    );
+    expect(changed).not.toBe(source); // the edit this test makes must still find its place in the interpreter
+    writeFileSync(interpreter, changed);
     const folder = join(repo, 'lib/kinds/workload');
     const before = texts(folder);
 
@@ -189,7 +195,7 @@ describe('npm run new-kind -- --record', () => {
 
     // Assess
     expect({ code: shown.code, stderr: shown.stderr }).toEqual({ code: 1, stderr: '' });
-    expect(shown.stdout).toMatch(/\ntestdata\/v1alpha1\/interpretreplica-test\.yaml#1 InterpretReplica: .*\n- replica: 3\n\+ replica: 4\n/);
+    expect(shown.stdout).toMatch(/(^|\n)testdata\/v1alpha1\/interpretreplica-test\.yaml#1 InterpretReplica: .*\n- replica: 3\n\+ replica: 4\n/);
     expect(shown.stdout).toMatch(/case\(s\) in .* would change; run again with --write to write them\n$/);
     expect(unchanged).toEqual(before);
     expect({ code: written.code, stderr: written.stderr }).toEqual({ code: 0, stderr: '' });
