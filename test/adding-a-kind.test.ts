@@ -1,13 +1,15 @@
 // docs/adding-a-kind.md, followed word for word in a scratch copy of the repository: its commands run as written,
 // its files are written where it says, and then both kinds are served: WebApp (our CRD: interpreted, converted,
-// admitted) and CloneSet (its project's CRD: interpreted only). Typecheck, `interpret --check`, the tests that find
-// kinds (case runners, bundle check, webhook-config, conversion properties, seeds), and webhook-config's output.
-// The scratch copy starts without the walkthrough's kinds, so that it also passes in a checkout that followed it.
+// admitted) and Argo Workflows' CronWorkflow (its project's CRD: interpreted only). Typecheck, `interpret --check`,
+// the tests that find kinds (case runners, bundle check, webhook-config, conversion properties, seeds),
+// webhook-config's output, and `kinds --check` (the kind folder contract) at the end.
+// The scratch copy starts without the walkthrough's two kinds (and only those), so that it also passes in a checkout
+// that followed it.
 // With WALKTHROUGH_FULL=1 (CI runs it so, on its own) the scratch copy runs the whole `npm test` as the doc says.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { repositoryRoot } from '../lib/kit/kinds';
@@ -19,9 +21,12 @@ const files = [...doc.matchAll(/^```(?:ts|yaml) (\S+)\n([\s\S]*?)^```$/gm)].map(
 /** Every command of the ```sh blocks, in order. */
 const commands = [...doc.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap(([, block]) => block!.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')));
 const scaffold = commands.find((command) => command.startsWith('npm run new-kind') && command.includes('webapp-crd.yaml'));
-const projectScaffold = commands.find((command) => command.startsWith('npm run new-kind') && command.includes('cloneset-crd.yaml'));
+const projectScaffold = commands.find((command) => command.startsWith('npm run new-kind') && command.includes('cronworkflow-crd.yaml'));
 const check = commands.find((command) => command === 'npm run -s interpret -- --check lib/kinds/webapp');
-const projectCheck = commands.find((command) => command === 'npm run -s interpret -- --check lib/kinds/cloneset');
+const projectCheck = commands.find((command) => command === 'npm run -s interpret -- --check lib/kinds/cronworkflow');
+const contractCheck = commands.find((command) => command === 'npm run -s kinds -- --check');
+/** The files of the project's kind are written once new-kind has made its folder (it refuses a folder that exists). */
+const isProjectFile = (file: { path: string }) => file.path.startsWith('lib/kinds/cronworkflow/');
 const config = commands.find((command) => command.startsWith('npm run -s webhook-config'));
 const nested = process.env.ADDING_A_KIND_NESTED === '1';
 
@@ -33,30 +38,41 @@ function withoutNpmWarnings(text: string): string {
 describe.skipIf(nested)('docs/adding-a-kind.md', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'adding-a-kind-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  /** A file of the doc, written where it says (a folder it names, like testdata/v1alpha1, made if new). */
+  const writeInScratch = ({ path, text }: { path: string; text: string }) => {
+    mkdirSync(dirname(join(scratch, path)), { recursive: true });
+    writeFileSync(join(scratch, path), text);
+  };
   const inScratch = (command: string, env: NodeJS.ProcessEnv = {}) =>
     spawnSync('sh', ['-c', command], { cwd: scratch, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ADDING_A_KIND_NESTED: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
 
   it('shows the commands and the files to fill in', () => {
     expect(scaffold).toBe('npm run new-kind -- --crd docs/examples/webapp-crd.yaml --owner us --admission --converter copy');
-    expect(projectScaffold).toBe('npm run new-kind -- --crd docs/examples/cloneset-crd.yaml --owner project');
+    expect(projectScaffold).toBe('npm run new-kind -- --crd docs/examples/cronworkflow-crd.yaml --owner project');
     expect(check).toBeDefined();
     expect(projectCheck).toBeDefined();
+    expect(contractCheck).toBeDefined();
     expect(commands).toContain('npm run typecheck && npm test');
-    expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(['lib/kinds/webapp/interpreter.ts', 'lib/kinds/webapp/conversion.ts']));
+    expect(commands.at(-1), 'the walkthrough ends with the kind folder contract checked').toBe(contractCheck);
+    expect(files.map((file) => file.path)).toEqual(expect.arrayContaining([
+      'lib/kinds/webapp/interpreter.ts', 'lib/kinds/webapp/conversion.ts',
+      'lib/kinds/cronworkflow/schema.ts', 'lib/kinds/cronworkflow/interpreter.ts', 'lib/kinds/cronworkflow/testdata/v1alpha1/retain-test.yaml',
+    ]));
   });
 
   it('ends with the kind served when followed word for word', async () => {
     // Prepare: a fresh clone of the repository (node_modules shared), without the kinds the walkthrough adds.
     copyRepository(repositoryRoot, scratch);
-    for (const folder of ['webapp', 'cloneset']) await withoutKind(scratch, folder);
+    for (const folder of ['webapp', 'cronworkflow']) await withoutKind(scratch, folder);
 
     // Act: step 1 (refused without --converter copy, as the doc says), then the files of steps 2 and 3, then the
-    // kind whose CRD belongs to its project.
+    // kind whose CRD belongs to its project and its files.
     const refused = inScratch(scaffold!.replace(' --converter copy', ''));
     const scaffolded = inScratch(scaffold!);
-    for (const { path, text } of files) writeFileSync(join(scratch, path), text);
+    for (const file of files.filter((file) => !isProjectFile(file))) writeInScratch(file);
     const again = inScratch(scaffold!);
     const theirs = inScratch(projectScaffold!);
+    for (const file of files.filter(isProjectFile)) writeInScratch(file);
 
     // Assess: step 1's refusal and warning, one line each.
     expect(refused.status).toBe(2);
@@ -68,10 +84,11 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     // The project's kind: interpreted only.
     expect(withoutNpmWarnings(theirs.stderr)).toBe('');
     expect(theirs.status).toBe(0);
-    expect(['crd.yaml', 'conversion.ts', 'admission.ts', 'identity.ts'].filter((file) => existsSync(join(scratch, 'lib/kinds/cloneset', file)))).toEqual(['identity.ts']);
-    expect(readFileSync(join(scratch, 'lib/kinds/cloneset/identity.ts'), 'utf8')).toContain('ownCrd: false,');
+    expect(theirs.stdout).toContain('operations the schema made obvious: none');
+    expect(['crd.yaml', 'conversion.ts', 'admission.ts', 'identity.ts', 'README.md'].filter((file) => existsSync(join(scratch, 'lib/kinds/cronworkflow', file)))).toEqual(['identity.ts', 'README.md']);
+    expect(readFileSync(join(scratch, 'lib/kinds/cronworkflow/identity.ts'), 'utf8')).toContain('ownCrd: false,');
     const lists = (file: string) => readFileSync(join(scratch, 'lib/kinds', file), 'utf8');
-    expect([lists('interpreters.ts').includes('cloneSetInterpreter'), lists('conversions.ts').includes('cloneSet'), lists('admissions.ts').includes('cloneSet')]).toEqual([true, false, false]);
+    expect([lists('interpreters.ts').includes('cronWorkflowInterpreter'), lists('conversions.ts').includes('cronWorkflow'), lists('admissions.ts').includes('cronWorkflow')]).toEqual([true, false, false]);
     // Step 4 and 5.
     for (const command of [check!, projectCheck!]) {
       const checked = inScratch(command);
@@ -91,7 +108,7 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     const failures = tests.stdout.split('\n').filter((line) => /×|FAIL/.test(line)).join('\n');
     expect(tests.status, failures || tests.stdout.slice(-4000)).toBe(0);
     if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/webapp\/testdata\/v1beta1\/retain-test\.yaml/);
-    if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/cloneset\/testdata\/v1alpha1\/interpretreplica-test\.yaml/);
+    if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/cronworkflow\/testdata\/v1alpha1\/retain-test\.yaml/);
     const printed = inScratch(config!);
     expect(printed.status).toBe(0);
     const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; metadata: { name: string }; spec?: any; webhooks?: { name: string }[] });
@@ -104,11 +121,16 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     for (const kind of ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']) {
       expect(objects.find((o) => o.kind === kind)!.webhooks!.map((w) => w.name)).toEqual(expect.arrayContaining([expect.stringContaining('.webapps.apps.example.io')]));
     }
-    // CloneSet: interpreter webhooks, and no CRD, conversion or admission webhook of OpenKruise's.
-    expect(interpreterWebhooks.filter((name) => name.endsWith('.clonesets.apps.kruise.io'))).toHaveLength(6);
-    expect(objects.filter((o) => o.kind === 'CustomResourceDefinition').map((o) => o.spec.group)).not.toContain('apps.kruise.io');
+    // CronWorkflow: an interpreter webhook per operation filled in, and no CRD, conversion or admission webhook of Argo's.
+    expect(interpreterWebhooks.filter((name) => name.endsWith('.cronworkflows.argoproj.io')).sort()).toEqual(
+      ['interpretdependency', 'interprethealth', 'retain'].map((op) => `${op}.cronworkflows.argoproj.io`),
+    );
+    expect(objects.filter((o) => o.kind === 'CustomResourceDefinition').map((o) => o.spec.group)).not.toContain('argoproj.io');
     const admissionRules = objects.filter((o) => o.kind.endsWith('WebhookConfiguration') && o.kind !== 'ResourceInterpreterWebhookConfiguration')
       .flatMap((o) => o.webhooks!.map((w) => JSON.stringify(w)));
-    expect(admissionRules.filter((webhook) => webhook.includes('kruise'))).toEqual([]);
+    expect(admissionRules.filter((webhook) => webhook.includes('cronworkflows'))).toEqual([]);
+    // The walkthrough's last command: both folders keep the kind folder contract, and the lists name them.
+    const contract = inScratch(contractCheck!);
+    expect(contract.status, contract.stdout + contract.stderr).toBe(0);
   }, 600_000);
 });

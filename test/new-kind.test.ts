@@ -1,6 +1,6 @@
 // npm run new-kind: what it refuses (one line, nothing written); whose CRD it is (asked on a terminal, --owner
-// otherwise); a CRD of ours whose versions differ (OpenKruise's CloneSet with a v1beta1 made from its v1alpha1:
-// refused, or written with --converter copy and a warning); and what it writes for a real third-party CRD (Argo
+// otherwise); a CRD of ours whose versions differ (the walkthrough's WebApp renamed to Storefront, a kind nobody
+// serves: refused, or written with --converter copy and a warning); and what it writes for a real third-party CRD (Argo
 // Rollouts' own Rollout CRD, renamed so that it is not the Rollout this service serves): interpreted only, files that
 // typecheck and cases that pass. The walkthrough (test/adding-a-kind.test.ts) covers two versions and admission.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { repositoryRoot } from '../lib/kit/kinds';
 import { main, type CliIo } from '../scripts/new-kind';
-import { copyRepository, withoutKind } from './support/scratch';
+import { copyRepository } from './support/scratch';
 
 const scratch = mkdtempSync(join(tmpdir(), 'new-kind-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -23,27 +23,16 @@ async function run(args: string[], root = scratch, ask?: CliIo['ask']) {
   return { code, stdout, stderr };
 }
 
-type Schema = { properties: Record<string, Schema> } & Record<string, unknown>;
-
 /**
- * The walkthrough's cut-down CloneSet CRD (OpenKruise's, docs/examples/cloneset-crd.yaml) in another group, so that it
- * is not a kind a checkout that followed the walkthrough serves. With `twoVersions`, a v1beta1 (the storage version)
- * made from v1alpha1 as a StatefulSet says it: `updateStrategy.partition` moves into `updateStrategy.rollingUpdate`.
+ * The walkthrough's WebApp CRD (docs/examples/webapp-crd.yaml: two versions, v1alpha1's `spec.suspend` is v1beta1's
+ * `spec.paused`) renamed to Storefront in another group: a kind nobody serves, not even a checkout that followed the
+ * walkthrough, so the tests add it to plain copies of the repository.
  */
-function cloneSetCrd(name: string, twoVersions: boolean): string {
-  const crd = parse(readFileSync(join(repositoryRoot, 'docs/examples/cloneset-crd.yaml'), 'utf8'));
-  crd.metadata.name = 'clonesets.apps.scaffold.example.io';
+function storefrontCrd(name: string): string {
+  const crd = parse(readFileSync(join(repositoryRoot, 'docs/examples/webapp-crd.yaml'), 'utf8'));
+  crd.metadata.name = 'storefronts.apps.scaffold.example.io';
   crd.spec.group = 'apps.scaffold.example.io';
-  if (twoVersions) {
-    const [alpha] = crd.spec.versions;
-    const beta = structuredClone(alpha);
-    alpha.storage = false;
-    beta.name = 'v1beta1';
-    const strategy = (beta.schema.openAPIV3Schema as Schema).properties.spec!.properties.updateStrategy!;
-    const { partition, ...rest } = strategy.properties;
-    strategy.properties = { ...rest, rollingUpdate: { type: 'object', properties: { partition: partition! } } as unknown as Schema };
-    crd.spec.versions.push(beta);
-  }
+  crd.spec.names = { kind: 'Storefront', listKind: 'StorefrontList', plural: 'storefronts', singular: 'storefront' };
   return file(name, stringify(crd));
 }
 
@@ -76,8 +65,8 @@ describe('new-kind refuses, and writes nothing', () => {
     ['a converter other than copy', ['--crd', 'ONE', '--owner', 'us', '--converter', 'merge'], '--converter takes copy, got "merge"'],
     [
       'our CRD whose versions differ, without --converter copy',
-      ['--crd', 'CLONESET2', '--owner', 'us'],
-      "CloneSet's versions differ, so a converter that copies objects unchanged would lose or break fields: v1alpha1 and v1beta1 differ at spec.updateStrategy.partition: only in v1alpha1; spec.updateStrategy.rollingUpdate: only in v1beta1; pass --converter copy to start from copies and convert these in conversion.ts",
+      ['--crd', 'STOREFRONT', '--owner', 'us'],
+      "Storefront's versions differ, so a converter that copies objects unchanged would lose or break fields: v1alpha1 and v1beta1 differ at spec.suspend: only in v1alpha1; spec.paused: only in v1beta1; pass --converter copy to start from copies and convert these in conversion.ts",
     ],
   ])('%s', async (_what, args, message) => {
     const crd = (name: string, group: string) =>
@@ -86,7 +75,7 @@ describe('new-kind refuses, and writes nothing', () => {
       NOCRD: file('nocrd.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n'),
       TWO: file('two.yaml', `${crd('Alpha', 'a.example.io')}---\n${crd('Beta', 'a.example.io')}`),
       ONE: file('one.yaml', crd('Gamma', 'a.example.io')),
-      CLONESET2: cloneSetCrd('cloneset-two-versions.yaml', true),
+      STOREFRONT: storefrontCrd('storefront-two-versions.yaml'),
     };
     const before = kindsBefore();
     const { code, stdout, stderr } = await run(args.map((arg) => paths[arg] ?? arg));
@@ -99,45 +88,41 @@ describe('new-kind refuses, and writes nothing', () => {
 });
 
 describe('new-kind on scratch copies of the repository', () => {
-  /**
-   * A fresh copy for each test (each adds a CloneSet), without the walkthrough's CloneSet: a checkout that followed
-   * docs/adding-a-kind.md lists a cloneSetInterpreter already.
-   */
-  const freshCopy = async (name: string) => {
+  /** A fresh copy for each test: each adds a Storefront. */
+  const freshCopy = (name: string) => {
     const repo = join(scratch, name);
     copyRepository(repositoryRoot, repo);
-    await withoutKind(repo, 'cloneset');
     return repo;
   };
 
   it('writes the copy converter of a CRD of ours whose versions differ when told --converter copy, and says so in one line', async () => {
     // Prepare
-    const repo = await freshCopy('copied');
+    const repo = freshCopy('copied');
     const inRepo = (path: string) => join(repo, path);
-    const crd = cloneSetCrd('cloneset-copy.yaml', true);
+    const crd = storefrontCrd('storefront-copy.yaml');
 
     // Act
     const { code, stdout, stderr } = await run(['--crd', crd, '--owner', 'us', '--converter', 'copy'], repo);
 
     // Assess
     expect(code, stderr).toBe(0);
-    expect(stderr).toBe("new-kind: warning: conversion.ts copies objects unchanged although CloneSet's versions differ (v1alpha1 and v1beta1 differ at spec.updateStrategy.partition: only in v1alpha1; spec.updateStrategy.rollingUpdate: only in v1beta1): convert these in lib/kinds/cloneset/conversion.ts before it serves objects\n");
-    expect(stdout).toContain('listed CloneSet in lib/kinds/interpreters.ts, lib/kinds/conversions.ts\n');
-    expect(readFileSync(inRepo('lib/kinds/cloneset/conversion.ts'), 'utf8')).toContain('// v1alpha1 and v1beta1 differ at:\n//   spec.updateStrategy.partition: only in v1alpha1\n//   spec.updateStrategy.rollingUpdate: only in v1beta1\n');
-    expect(readFileSync(inRepo('lib/kinds/cloneset/identity.ts'), 'utf8')).toContain('  ownCrd: true,\n');
-    expect(existsSync(inRepo('lib/kinds/cloneset/crd.yaml'))).toBe(true);
+    expect(stderr).toBe("new-kind: warning: conversion.ts copies objects unchanged although Storefront's versions differ (v1alpha1 and v1beta1 differ at spec.suspend: only in v1alpha1; spec.paused: only in v1beta1): convert these in lib/kinds/storefront/conversion.ts before it serves objects\n");
+    expect(stdout).toContain('listed Storefront in lib/kinds/interpreters.ts, lib/kinds/conversions.ts\n');
+    expect(readFileSync(inRepo('lib/kinds/storefront/conversion.ts'), 'utf8')).toContain('// v1alpha1 and v1beta1 differ at:\n//   spec.suspend: only in v1alpha1\n//   spec.paused: only in v1beta1\n');
+    expect(readFileSync(inRepo('lib/kinds/storefront/identity.ts'), 'utf8')).toContain('  ownCrd: true,\n');
+    expect(existsSync(inRepo('lib/kinds/storefront/crd.yaml'))).toBe(true);
   });
 
   it("asks on a terminal whose CRD it is, until it is answered, and writes a project's kind to be interpreted only", async () => {
     // Prepare
-    const repo = await freshCopy('asked');
+    const repo = freshCopy('asked');
     const inRepo = (path: string) => join(repo, path);
-    const crd = cloneSetCrd('cloneset-asked.yaml', true);
+    const crd = storefrontCrd('storefront-asked.yaml');
     const questions: string[] = [];
     const answers = ['theirs', ' Project\n'];
 
     // Act
-    const { code, stdout, stderr } = await run(['--crd', crd, '--folder', 'cloneset-asked'], repo, async (question) => {
+    const { code, stdout, stderr } = await run(['--crd', crd, '--folder', 'storefront-asked'], repo, async (question) => {
       questions.push(question);
       return answers.shift()!;
     });
@@ -145,10 +130,10 @@ describe('new-kind on scratch copies of the repository', () => {
     // Assess
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(questions).toHaveLength(2);
-    expect(questions[0]).toContain('Whose CRD is clonesets.apps.scaffold.example.io? us: this service owns it');
-    expect(readdirSync(inRepo('lib/kinds/cloneset-asked')).sort()).toEqual(['identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
-    expect(readFileSync(inRepo('lib/kinds/cloneset-asked/identity.ts'), 'utf8')).toContain('  ownCrd: false,\n');
-    expect(stdout).toContain("listed CloneSet in lib/kinds/interpreters.ts\nCloneSet's CRD belongs to its project: interpreted only");
+    expect(questions[0]).toContain('Whose CRD is storefronts.apps.scaffold.example.io? us: this service owns it');
+    expect(readdirSync(inRepo('lib/kinds/storefront-asked')).sort()).toEqual(['README.md', 'identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
+    expect(readFileSync(inRepo('lib/kinds/storefront-asked/identity.ts'), 'utf8')).toContain('  ownCrd: false,\n');
+    expect(stdout).toContain("listed Storefront in lib/kinds/interpreters.ts\nStorefront's CRD belongs to its project: interpreted only");
   });
 });
 
@@ -180,9 +165,9 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     expect(types).toContain('export type CanaryAppSpec = {');
     expect(types).toMatch(/workloadRef\?: \{/);
     expect(types).toContain('observedGeneration?: string;');
-    expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/canaryAppInterpreter,\n\]\);/);
+    expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/^  canaryAppInterpreter,$/m);
     // Argo's CRD is Argo's: interpreted only, and webhook-config prints only its interpreter webhooks.
-    expect(readdirSync(join(repo, 'lib/kinds/canaryapp')).sort()).toEqual(['identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
+    expect(readdirSync(join(repo, 'lib/kinds/canaryapp')).sort()).toEqual(['README.md', 'identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
     expect(printed.status, printed.stderr).toBe(0);
     const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; webhooks?: { name: string }[] });
     const naming = (object: { webhooks?: unknown }) => JSON.stringify(object).includes('scaffold.example.io');
