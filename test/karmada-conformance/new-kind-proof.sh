@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves the harness finds a new kind with no edit in Go: copies the repository (tracked and untracked, not ignored
 # files) to a scratch folder, links node_modules, adds docs/examples/webapp-crd.yaml as a kind the way
-# docs/adding-a-kind.md does (`npm run new-kind -- --crd docs/examples/webapp-crd.yaml --admission`), runs this
+# docs/adding-a-kind.md does (`npm run new-kind -- --crd docs/examples/webapp-crd.yaml --owner us --admission --converter copy`), runs this
 # harness there (`go test -count=1 -v ./...`) and lists the WebApp's tests. Fails when the harness fails or runs no
 # WebApp CRD, conversion, admission or interpreter test. The repository itself is not changed.
 #
@@ -22,7 +22,7 @@ done
 ln -s "$repo/node_modules" "$scratch/node_modules"
 
 cd "$scratch"
-npm run -s new-kind -- --crd docs/examples/webapp-crd.yaml --admission >/dev/null
+npm run -s new-kind -- --crd docs/examples/webapp-crd.yaml --owner us --admission --converter copy >/dev/null
 
 log="$scratch/conformance.log"
 status=0
