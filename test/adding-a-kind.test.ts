@@ -101,8 +101,8 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     const full = process.env.WALKTHROUGH_FULL === '1';
     const tests = inScratch(full ? 'npm test' : [
       'npm test -- --reporter=verbose',
-      'test/interpreter-cases.test.ts test/conversion-cases.test.ts test/admission-cases.test.ts',
-      'test/stack/bundle-contents.test.ts test/webhook-config.test.ts test/review-webhook-config.test.ts',
+      'test/kinds/interpreter-cases.test.ts test/kinds/conversion-cases.test.ts test/kinds/admission-cases.test.ts',
+      'test/stack/bundle-contents.test.ts test/scripts/webhook-config.test.ts test/karmada/review-webhooks.test.ts',
       'test/property/conversion.property.test.ts test/property/transport.property.test.ts',
     ].join(' '));
     const failures = tests.stdout.split('\n').filter((line) => /×|FAIL/.test(line)).join('\n');

@@ -123,7 +123,7 @@ export function conversionCaseFile(facts: CrdFacts, conversion: ConvertibleKind)
       };
     }),
   );
-  return `# ConversionReview cases for ${facts.kind}, run by test/conversion-cases.test.ts through /convert (each Success
+  return `# ConversionReview cases for ${facts.kind}, run by test/kinds/conversion-cases.test.ts through /convert (each Success
 # is also converted back and must give the input exactly).
 # ${recorded} ${facts.kind}'s conversion
 # must answer, and add a case for every field that differs between versions.
@@ -160,7 +160,7 @@ export function admissionCaseFile(facts: CrdFacts, admission: AdmittedKind): str
     if (status !== undefined) output.status = { code: status.code, reason: status.reason ?? '', message: status.message };
     return { name, step, operation: 'CREATE', object, output };
   });
-  return `# AdmissionReview cases for ${facts.kind}, run by test/admission-cases.test.ts through /mutate or /validate.
+  return `# AdmissionReview cases for ${facts.kind}, run by test/kinds/admission-cases.test.ts through /mutate or /validate.
 # ${recorded} ${facts.kind}'s admission must answer.
 ${documents.map((document) => stringify(document, yamlOptions)).join('---\n')}`;
 }

@@ -1,7 +1,7 @@
 // Regenerate the vectors: cd test/reference/quantity && go run . > ../../cases/quantity-vectors.json
 //
 // Prints reference vectors computed by the real k8s.io/apimachinery resource.Quantity, read by
-// test/quantity.test.ts. Where Go's MilliValue()/Value() is not the exact value, the vector says what
+// test/kube/quantity.test.ts. Where Go's MilliValue()/Value() is not the exact value, the vector says what
 // lib/kube/quantity.ts does instead, with a note:
 //   - "too-large": the exact value does not fit in an int64 (Go returns 0 or a wrapped value; TS throws a
 //     QuantityError, which the interpreters answer as a 400);
@@ -119,7 +119,7 @@ var specials = []string{
 	// (not "1e-2147483648", "1.5e-2147483647" or "1e2147483648", whose int32 scale wraps to 10^2147483648, nor
 	// "1e-2147483647": on Go's inf.Dec path, rounding them to nano builds 10^2147483647 and Go does not come back.
 	// Nor "0e-300000000": Go parses it, but its MilliValue() builds 10^300000000 to divide zero by it.
-	// test/quantity.test.ts covers them: lib/kube/quantity.ts reads them the same way, in microseconds.)
+	// test/kube/quantity.test.ts covers them: lib/kube/quantity.ts reads them the same way, in microseconds.)
 	"0.0e2147483647", "e-2147483648", ".e2147483647",
 	"1.55e-2147483647", "1.5e2147483647", "1e2147483646", "1e-2147483649", "1e-999", "-1e999", "1E21",
 	"1e0000000000000000000000000000000003", "1e-0000000000000000000000000000000000009", "1e+00000000000000000000000000000000021",

@@ -1,8 +1,8 @@
 // The API Gateway (payload 2.0) event the local server builds from a node:http request.
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { httpApiEventOf } from '../lib/local/http-api-event';
-import { matchRoute } from '../lib/routes';
+import { httpApiEventOf } from '../../lib/local/http-api-event';
+import { matchRoute } from '../../lib/routes';
 
 function requestOf(rawHeaders: string[], remoteAddress = '::ffff:10.0.0.7'): IncomingMessage {
   return { method: 'POST', url: '/interpreter/interpret-replica?timeout=10s', httpVersion: '1.1', rawHeaders, socket: { remoteAddress } } as unknown as IncomingMessage;

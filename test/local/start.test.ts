@@ -2,9 +2,9 @@
 // port in use is one line, not a stack trace.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { heldPort, portIsFree } from './support/ports';
-import { runLocalServer, startLocalServer, startScriptEnv, type LocalServer } from './support/server';
-import { waitFor } from './support/wait';
+import { heldPort, portIsFree } from '../support/ports';
+import { runLocalServer, startLocalServer, startScriptEnv, type LocalServer } from '../support/server';
+import { waitFor } from '../support/wait';
 
 let server: LocalServer | undefined;
 afterEach(async () => {

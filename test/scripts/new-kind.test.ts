@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
-import { repositoryRoot } from '../lib/kit/kinds';
-import { main, type CliIo } from '../scripts/new-kind';
-import { copyRepository } from './support/scratch';
+import { repositoryRoot } from '../../lib/kit/kinds';
+import { main, type CliIo } from '../../scripts/new-kind';
+import { copyRepository } from '../support/scratch';
 
 const scratch = mkdtempSync(join(tmpdir(), 'new-kind-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -3,20 +3,20 @@
 // whose folder has all of them, is listed as if its project owned it.
 import { describe, expect, it, vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { admissionWebhookConfiguration, crdWithConversion } from '../lib/karmada/review-webhooks';
-import { WebhookConfigurationError } from '../lib/karmada/webhook-configuration';
-import { workloadAdmission } from '../lib/kinds/workload/admission';
-import { workloadConversion } from '../lib/kinds/workload/conversion';
-import { main } from '../scripts/webhook-config';
+import { admissionWebhookConfiguration, crdWithConversion } from '../../lib/karmada/review-webhooks';
+import { WebhookConfigurationError } from '../../lib/karmada/webhook-configuration';
+import { workloadAdmission } from '../../lib/kinds/workload/admission';
+import { workloadConversion } from '../../lib/kinds/workload/conversion';
+import { main } from '../../scripts/webhook-config';
 
-vi.mock('../lib/kinds/conversions', async () => {
-  const { createConversionRegistry } = await import('../lib/conversion/registry');
-  const { workloadConversion: workload } = await import('../lib/kinds/workload/conversion');
+vi.mock('../../lib/kinds/conversions', async () => {
+  const { createConversionRegistry } = await import('../../lib/conversion/registry');
+  const { workloadConversion: workload } = await import('../../lib/kinds/workload/conversion');
   return { conversionRegistry: createConversionRegistry([{ ...workload, ownCrd: false }]) };
 });
-vi.mock('../lib/kinds/admissions', async () => {
-  const { createAdmissionRegistry } = await import('../lib/admission/registry');
-  const { workloadAdmission: workload } = await import('../lib/kinds/workload/admission');
+vi.mock('../../lib/kinds/admissions', async () => {
+  const { createAdmissionRegistry } = await import('../../lib/admission/registry');
+  const { workloadAdmission: workload } = await import('../../lib/kinds/workload/admission');
   return { admissionRegistry: createAdmissionRegistry([{ ...workload, ownCrd: false }]) };
 });
 

@@ -2,14 +2,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlersByFunction } from '../lib/local/functions';
-import { createLocalServer } from '../lib/local/server';
-import { maxBodyBytes } from '../lib/transport/http-api';
-import { interpreterContext, readyWorkload } from './support/karmada';
-import { request } from './support/http';
-import { makeServerPki } from './support/pki';
-import { startLocalServer } from './support/server';
-import { requireTool } from './support/tools';
+import { handlersByFunction } from '../../lib/local/functions';
+import { createLocalServer } from '../../lib/local/server';
+import { maxBodyBytes } from '../../lib/transport/http-api';
+import { interpreterContext, readyWorkload } from '../support/karmada';
+import { request } from '../support/http';
+import { makeServerPki } from '../support/pki';
+import { startLocalServer } from '../support/server';
+import { requireTool } from '../support/tools';
 
 const workload = readyWorkload(2);
 

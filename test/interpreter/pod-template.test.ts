@@ -1,8 +1,8 @@
 // InterpretDependency walks the pod template once without paths and, on anything malformed, again with the checked
 // walks that name the field: this pins that both give the same answer, or the same first error, on every mutation.
 import { describe, expect, it } from 'vitest';
-import { checkedDependenciesOf, dependenciesOf, podTemplateLimits } from '../lib/interpreter/pod-template';
-import type { JsonObject, JsonValue } from '../lib/review/json';
+import { checkedDependenciesOf, dependenciesOf, podTemplateLimits } from '../../lib/interpreter/pod-template';
+import type { JsonObject, JsonValue } from '../../lib/review/json';
 
 function template(): JsonObject {
   const container = (name: string): JsonObject => ({

@@ -5,16 +5,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OperationFunctions, ResourceInterpreter } from '../lib/interpreter/registry';
-import { caseFiles, readCases } from '../lib/kit/cases';
-import { checkCase } from '../lib/kit/check';
-import { repositoryRoot } from '../lib/kit/kinds';
-import { describeRecording, recordCases } from '../lib/kit/record';
-import { localWebhook } from '../lib/kit/webhook';
-import { createInterpreterRegistry } from '../lib/interpreter/registry';
-import { workloadInterpreter } from '../lib/kinds/workload/interpreter';
-import { main } from '../scripts/new-kind';
-import { copyRepository } from './support/scratch';
+import type { OperationFunctions, ResourceInterpreter } from '../../lib/interpreter/registry';
+import { caseFiles, readCases } from '../../lib/kit/cases';
+import { checkCase } from '../../lib/kit/check';
+import { repositoryRoot } from '../../lib/kit/kinds';
+import { describeRecording, recordCases } from '../../lib/kit/record';
+import { localWebhook } from '../../lib/kit/webhook';
+import { createInterpreterRegistry } from '../../lib/interpreter/registry';
+import { workloadInterpreter } from '../../lib/kinds/workload/interpreter';
+import { main } from '../../scripts/new-kind';
+import { copyRepository } from '../support/scratch';
 
 const scratch = mkdtempSync(join(tmpdir(), 'record-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

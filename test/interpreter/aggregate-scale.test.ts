@@ -1,8 +1,8 @@
 // AggregateStatus at Karmada's scale: a 2000-cluster body goes through the real transport.
 import { describe, expect, it } from 'vitest';
-import { handler } from '../functions/aggregate-status';
-import { httpApiEvent } from './support/events';
-import { applyResponsePatch, interpreterContext, responseOf, type Json, type JsonMap } from './support/karmada';
+import { handler } from '../../functions/aggregate-status';
+import { httpApiEvent } from '../support/events';
+import { applyResponsePatch, interpreterContext, responseOf, type Json, type JsonMap } from '../support/karmada';
 
 describe('AggregateStatus with 2000 clusters', () => {
   it('sums readyReplicas over every cluster that reported a status', async () => {

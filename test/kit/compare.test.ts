@@ -1,13 +1,13 @@
 // How --check judges results: Karmada's {{EXCLUDE}} placeholder, typed comparison (quantities by value, order-free
 // components and dependencies), and every case of Karmada's own third-party testdata replayed through our reader.
 import { describe, expect, it } from 'vitest';
-import { caseFiles, readCases, type InterpreterCase } from '../lib/kit/cases';
-import { checkCase } from '../lib/kit/check';
-import { comparable, differencesOf, withoutExcluded } from '../lib/kit/compare';
-import type { Webhook } from '../lib/kit/webhook';
-import type { JsonObject, JsonValue } from '../lib/review/json';
-import { karmadaModuleCatalogue } from './support/karmada-module';
-import { requireTool } from './support/tools';
+import { caseFiles, readCases, type InterpreterCase } from '../../lib/kit/cases';
+import { checkCase } from '../../lib/kit/check';
+import { comparable, differencesOf, withoutExcluded } from '../../lib/kit/compare';
+import type { Webhook } from '../../lib/kit/webhook';
+import type { JsonObject, JsonValue } from '../../lib/review/json';
+import { karmadaModuleCatalogue } from '../support/karmada-module';
+import { requireTool } from '../support/tools';
 
 function same(name: string, expected: JsonValue, actual: JsonValue): boolean {
   const [want, got] = comparable(name, expected, actual);

@@ -2,8 +2,8 @@
 // level rules, the metrics' directive naming values that are in the same line.
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callMetrics, metricsDisabled } from '../lib/observability/call-metrics';
-import { initialLogLevel, JsonLineLogger } from '../lib/observability/json-line-logger';
+import { callMetrics, metricsDisabled } from '../../lib/observability/call-metrics';
+import { initialLogLevel, JsonLineLogger } from '../../lib/observability/json-line-logger';
 
 const context = { invokedFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:retain', memoryLimitInMB: '256', functionName: 'retain', awsRequestId: 'req-1' } as Context;
 
@@ -121,7 +121,7 @@ describe('recordCall, as deployed (INFO, metrics on)', () => {
     vi.resetModules();
     vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
-    return (await import('../lib/observability/call-record')).recordCall;
+    return (await import('../../lib/observability/call-record')).recordCall;
   }
 
   afterEach(() => {

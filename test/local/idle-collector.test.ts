@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idleCollector, largeBodyBytes } from '../lib/local/idle-collector';
+import { idleCollector, largeBodyBytes } from '../../lib/local/idle-collector';
 
 /** A collector on a hand-driven clock: `advance` runs the timers that come due. */
 function harness(thresholdBytes = 3 * largeBodyBytes) {

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse } from 'yaml';
-import { interpreterRegistry } from '../lib/kinds/interpreters';
+import { interpreterRegistry } from '../../lib/kinds/interpreters';
 
 const interpreters = interpreterRegistry.kinds;
-import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../lib/interpreter/wire/operations';
-import { dispatcherFunction, matchRoute } from '../lib/routes';
-import { optInOperations } from '../lib/karmada/webhook-configuration';
-import { main } from '../scripts/webhook-config';
-import { startMoto, type Moto } from './support/moto';
-import { requireTool } from './support/tools';
+import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../../lib/interpreter/wire/operations';
+import { dispatcherFunction, matchRoute } from '../../lib/routes';
+import { optInOperations } from '../../lib/karmada/webhook-configuration';
+import { main } from '../../scripts/webhook-config';
+import { startMoto, type Moto } from '../support/moto';
+import { requireTool } from '../support/tools';
 
 // ---- Karmada's admission rules for ResourceInterpreterWebhookConfiguration (spec §6, pkg/webhook/configuration/validating.go)
 

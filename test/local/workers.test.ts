@@ -1,7 +1,7 @@
 // `WORKERS=N npm start`: N server processes on one port (node:cluster), one listening line, stopped together.
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runLocalServer, startLocalServer, type LocalServer } from './support/server';
+import { runLocalServer, startLocalServer, type LocalServer } from '../support/server';
 
 let server: LocalServer | undefined;
 afterEach(async () => {

@@ -1,14 +1,14 @@
 // Typed interpreters: operations get decoded objects, wrong field types are 400s naming the field, patches apply
 // to the object as Karmada sent it.
 import { describe, expect, it } from 'vitest';
-import { invalidInput } from '../lib/interpreter/wire/errors';
-import { interpret } from '../lib/interpreter/interpret';
-import { defineInterpreter } from '../lib/interpreter/define';
-import { interpreterRegistry as registry } from '../lib/kinds/interpreters';
-import { createInterpreterRegistry } from '../lib/interpreter/registry';
-import { countField, objectField } from '../lib/kube/fields';
-import type { JsonObject } from '../lib/review/json';
-import { interpreterContext, readyWorkload, type JsonMap } from './support/karmada';
+import { invalidInput } from '../../lib/interpreter/wire/errors';
+import { interpret } from '../../lib/interpreter/interpret';
+import { defineInterpreter } from '../../lib/interpreter/define';
+import { interpreterRegistry as registry } from '../../lib/kinds/interpreters';
+import { createInterpreterRegistry } from '../../lib/interpreter/registry';
+import { countField, objectField } from '../../lib/kube/fields';
+import type { JsonObject } from '../../lib/review/json';
+import { interpreterContext, readyWorkload, type JsonMap } from '../support/karmada';
 
 interface Gadget {
   size?: number;

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
-import type { JsonMap } from './support/karmada';
-import { callConvert, conversionReview } from './support/reviews';
+import { kindFolders, repositoryRoot } from '../../lib/kit/kinds';
+import type { JsonMap } from '../support/karmada';
+import { callConvert, conversionReview } from '../support/reviews';
 
 interface ConversionCase {
   name: string;

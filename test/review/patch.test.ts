@@ -1,9 +1,9 @@
 // JSON Patch construction: every operation applies strictly to the object it was built for.
 import type { Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
-import { appliedStrictly } from '../lib/kit/answer';
-import { PatchBuilder, addOperation, encodePatch, pointerOf, removeOperation } from '../lib/review/patch';
-import type { JsonObject } from '../lib/review/json';
+import { appliedStrictly } from '../../lib/kit/answer';
+import { PatchBuilder, addOperation, encodePatch, pointerOf, removeOperation } from '../../lib/review/patch';
+import type { JsonObject } from '../../lib/review/json';
 
 function applyStrictly(object: JsonObject, operations: unknown[]): JsonObject {
   return appliedStrictly(object, operations as Operation[]) as JsonObject;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLocalServer } from './support/server';
+import { runLocalServer } from '../support/server';
 
 const dir = mkdtempSync(join(tmpdir(), 'interpreter-bad-tls-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

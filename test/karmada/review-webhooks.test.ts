@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { admissionRegistry } from '../lib/kinds/admissions';
-import { conversionRegistry } from '../lib/kinds/conversions';
-import { matchRoute } from '../lib/routes';
-import { main } from '../scripts/webhook-config';
-import { repositoryRoot } from '../lib/kit/kinds';
+import { admissionRegistry } from '../../lib/kinds/admissions';
+import { conversionRegistry } from '../../lib/kinds/conversions';
+import { matchRoute } from '../../lib/routes';
+import { main } from '../../scripts/webhook-config';
+import { repositoryRoot } from '../../lib/kit/kinds';
 
 const token = 'tok_EN-0123456789abcdef';
 const base = 'https://hooks.example.com';

@@ -1,18 +1,18 @@
 // Every function's handler against its API Gateway event fixtures: the valid call and its invalid variant.
 import { describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { handler as aggregateStatus } from '../functions/aggregate-status';
-import { handler as dispatcher } from '../functions/dispatcher';
-import { handler as interpretComponent } from '../functions/interpret-component';
-import { handler as interpretDependency } from '../functions/interpret-dependency';
-import { handler as interpretHealth } from '../functions/interpret-health';
-import { handler as interpretReplica } from '../functions/interpret-replica';
-import { handler as interpretStatus } from '../functions/interpret-status';
-import { handler as retain } from '../functions/retain';
-import { handler as reviseReplica } from '../functions/revise-replica';
-import { logger } from '../lib/observability/call-record';
-import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
-import { loadEvent } from './support/events';
+import { handler as aggregateStatus } from '../../functions/aggregate-status';
+import { handler as dispatcher } from '../../functions/dispatcher';
+import { handler as interpretComponent } from '../../functions/interpret-component';
+import { handler as interpretDependency } from '../../functions/interpret-dependency';
+import { handler as interpretHealth } from '../../functions/interpret-health';
+import { handler as interpretReplica } from '../../functions/interpret-replica';
+import { handler as interpretStatus } from '../../functions/interpret-status';
+import { handler as retain } from '../../functions/retain';
+import { handler as reviseReplica } from '../../functions/revise-replica';
+import { logger } from '../../lib/observability/call-record';
+import type { ResourceInterpreterContext } from '../../lib/interpreter/wire/types';
+import { loadEvent } from '../support/events';
 
 function contextOf(result: APIGatewayProxyStructuredResultV2): ResourceInterpreterContext {
   expect(result.statusCode).toBe(200);

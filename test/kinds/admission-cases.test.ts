@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
-import { splitApiVersion } from '../lib/review/core';
-import type { KindIdentity } from '../lib/review/kind';
-import type { Json, JsonMap } from './support/karmada';
-import { admissionReview, callAdmission, patchedObject } from './support/reviews';
+import { kindFolders, repositoryRoot } from '../../lib/kit/kinds';
+import { splitApiVersion } from '../../lib/review/core';
+import type { KindIdentity } from '../../lib/review/kind';
+import type { Json, JsonMap } from '../support/karmada';
+import { admissionReview, callAdmission, patchedObject } from '../support/reviews';
 
 interface AdmissionCase {
   name: string;

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
-import { localWebhook } from '../lib/kit/webhook';
-import type { JsonObject } from '../lib/review/json';
-import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
-import { main } from '../scripts/interpret';
-import { startLocalServer, type LocalServer } from './support/server';
+import { localWebhook } from '../../lib/kit/webhook';
+import type { JsonObject } from '../../lib/review/json';
+import type { ResourceInterpreterContext } from '../../lib/interpreter/wire/types';
+import { main } from '../../scripts/interpret';
+import { startLocalServer, type LocalServer } from '../support/server';
 
 const casesRoot = 'lib/kinds';
 

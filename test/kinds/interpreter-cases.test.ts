@@ -2,12 +2,12 @@
 // judged by the same rules as `npm run interpret -- --check` (Karmada's runner: {{EXCLUDE}}, typed comparison).
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { handler } from '../functions/dispatcher';
-import { caseFiles, KitError, readCaseDocuments, type CaseDocument } from '../lib/kit/cases';
-import { checkCase } from '../lib/kit/check';
-import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
-import type { Webhook } from '../lib/kit/webhook';
-import { httpApiEvent } from './support/events';
+import { handler } from '../../functions/dispatcher';
+import { caseFiles, KitError, readCaseDocuments, type CaseDocument } from '../../lib/kit/cases';
+import { checkCase } from '../../lib/kit/check';
+import { kindFolders, repositoryRoot } from '../../lib/kit/kinds';
+import type { Webhook } from '../../lib/kit/webhook';
+import { httpApiEvent } from '../support/events';
 
 
 /** The dispatcher Lambda handler behind an API Gateway event, as Karmada reaches it. */

@@ -1,15 +1,15 @@
 // The convert, mutate and validate functions against their API Gateway event fixtures (valid and invalid), their
 // transport rules, and the call log naming the review kind.
 import { describe, expect, it, vi } from 'vitest';
-import { handler as convert } from '../functions/convert';
-import { handler as mutate } from '../functions/mutate';
-import { handler as validate } from '../functions/validate';
-import { logger } from '../lib/observability/call-record';
-import { maxBodyBytes } from '../lib/transport/http-api';
-import { httpApiEvent, loadEvent } from './support/events';
-import type { JsonMap } from './support/karmada';
-import { captureLogs } from './support/logs';
-import { admissionResponseOf, conversionResponseOf, patchedObject } from './support/reviews';
+import { handler as convert } from '../../functions/convert';
+import { handler as mutate } from '../../functions/mutate';
+import { handler as validate } from '../../functions/validate';
+import { logger } from '../../lib/observability/call-record';
+import { maxBodyBytes } from '../../lib/transport/http-api';
+import { httpApiEvent, loadEvent } from '../support/events';
+import type { JsonMap } from '../support/karmada';
+import { captureLogs } from '../support/logs';
+import { admissionResponseOf, conversionResponseOf, patchedObject } from '../support/reviews';
 
 captureLogs();
 

@@ -1,6 +1,6 @@
 // Case files are read as Karmada's Go decoder (go-yaml) reads them, with the one YAML library (`yaml`).
 import { describe, expect, it } from 'vitest';
-import { KitError, yamlDocuments } from '../lib/kit/cases';
+import { KitError, yamlDocuments } from '../../lib/kit/cases';
 
 describe('yamlDocuments', () => {
   it("reads a quoted scalar continued at its key's indentation as go-yaml does (Karmada's Bucket testdata)", () => {
