@@ -34,7 +34,7 @@ export interface Bundles {
   empty: Bundle;
 }
 
-function bundleOf(name: string, file: string, zipBytes?: number): Bundle {
+export function bundleOf(name: string, file: string, zipBytes?: number): Bundle {
   const data = readFileSync(file);
   return { name, file, bytes: data.length, gzipBytes: gzipSync(data).length, ...(zipBytes !== undefined ? { zipBytes } : {}) };
 }
