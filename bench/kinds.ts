@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { functionNames } from '../lib/routes';
-import { withEntry } from '../lib/kit/scaffold/register';
+import { withLazyInterpreter } from '../lib/kit/scaffold/register';
+import { rollout } from '../lib/kinds/rollout/identity';
+import type { KindIdentity } from '../lib/review/kind';
 import { routeSegmentOf, type InterpreterOperation } from '../lib/interpreter/wire/operations';
 import { httpApiEvent } from '../test/support/events';
 import type { JsonMap } from '../test/support/karmada';
@@ -21,7 +23,7 @@ import { median } from './report';
 import type { KindsWarmFigures, KindsWarmManifest } from './kinds-warm-child';
 
 /** The kind every generated one copies: the largest interpreter (all eight operations), so the estimate errs high. */
-const template = 'lib/kinds/rollout';
+const template = rollout.home;
 
 export interface KindsVariant {
   /** e.g. "2 kinds (today)" */
@@ -33,7 +35,7 @@ export interface KindsVariant {
 /** How many kinds a checkout's interpreter registry serves (its lib/kinds/interpreters.ts, imported from there). */
 export async function interpretedKinds(root: string): Promise<number> {
   const list = (await import(pathToFileURL(join(root, 'lib/kinds/interpreters.ts')).href)) as typeof import('../lib/kinds/interpreters');
-  return list.interpreterRegistry.interpreters.length;
+  return list.interpreterRegistry.kinds.length;
 }
 
 function replaced(source: string, file: string, from: string, to: string): string {
@@ -42,8 +44,8 @@ function replaced(source: string, file: string, from: string, to: string): strin
 }
 
 /**
- * Copies the template kind `count` times into `root`/lib/kinds/bench-kind-NN/ (its own group, kind, plural and
- * export name) and lists each copy in `root`/lib/kinds/interpreters.ts. Returns the folders written.
+ * Copies the template kind `count` times into `root`/lib/kinds/bench-kind-NN/ (its own group, kind, plural and home)
+ * and lists each copy in `root`/lib/kinds/interpreters.ts as new-kind would. Returns the folders written.
  */
 export function generateKinds(root: string, count: number): string[] {
   const folders: string[] = [];
@@ -56,17 +58,12 @@ export function generateKinds(root: string, count: number): string[] {
     for (const file of readdirSync(join(root, template)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
       cpSync(join(root, template, file), join(home, file));
     }
+    const identity: KindIdentity = { ...rollout, group: `kind${id}.bench.example.io`, kind: `BenchKind${id}`, plural: `benchkind${id}s`, home: folder };
     const identityFile = join(home, 'identity.ts');
-    let identity = readFileSync(identityFile, 'utf8');
-    identity = replaced(identity, identityFile, "group: 'argoproj.io'", `group: 'kind${id}.bench.example.io'`);
-    identity = replaced(identity, identityFile, "kind: 'Rollout'", `kind: 'BenchKind${id}'`);
-    identity = replaced(identity, identityFile, "plural: 'rollouts'", `plural: 'benchkind${id}s'`);
-    identity = replaced(identity, identityFile, `home: '${template}'`, `home: '${folder}'`);
-    writeFileSync(identityFile, identity);
-    const interpreterFile = join(home, 'interpreter.ts');
-    const name = `benchKind${id}Interpreter`;
-    writeFileSync(interpreterFile, replaced(readFileSync(interpreterFile, 'utf8'), interpreterFile, 'export const rolloutInterpreter =', `export const ${name} =`));
-    list = withEntry(list, 'lib/kinds/interpreters.ts', name, `./bench-kind-${id}/interpreter`);
+    let source = readFileSync(identityFile, 'utf8');
+    for (const field of ['group', 'kind', 'plural', 'home'] as const) source = replaced(source, identityFile, `${field}: '${rollout[field]}'`, `${field}: '${identity[field]}'`);
+    writeFileSync(identityFile, source);
+    list = withLazyInterpreter(list, 'lib/kinds/interpreters.ts', identity, 'rolloutInterpreter', `bench-kind-${id}`);
     folders.push(folder);
   }
   writeFileSync(join(root, 'lib/kinds/interpreters.ts'), list);

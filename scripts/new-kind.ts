@@ -10,11 +10,12 @@ import { stringify } from 'yaml';
 import type { AdmittedKind } from '../lib/admission/registry';
 import type { ConvertibleKind } from '../lib/conversion/registry';
 import type { ResourceInterpreter } from '../lib/interpreter/registry';
+import type { KindIdentity } from '../lib/review/kind';
 import { KitError } from '../lib/kit/cases';
 import { kindFolders, repositoryRoot } from '../lib/kit/kinds';
 import { admissionCaseFile, conversionCaseFile, interpreterCaseFiles } from '../lib/kit/scaffold/cases';
 import { readCrd } from '../lib/kit/scaffold/crd';
-import { withEntry } from '../lib/kit/scaffold/register';
+import { withEntry, withLazyInterpreter } from '../lib/kit/scaffold/register';
 import { admissionSource, conversionSource, identitySource, interpreterSource, namesOf, schemaSource } from '../lib/kit/scaffold/sources';
 import { typesModule } from '../lib/kit/scaffold/types';
 import { isEntryPoint } from './entry';
@@ -85,10 +86,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       ...(converted ? [{ file: 'conversions.ts', name: `${names.value}Conversion`, module: 'conversion' }] : []),
       ...(values.admission ? [{ file: 'admissions.ts', name: `${names.value}Admission`, module: 'admission' }] : []),
     ];
+    // What identity.ts declares (identitySource): interpreters.ts lists the kind by it.
+    const identity: KindIdentity = { group: facts.group, kind: facts.kind, plural: facts.plural, versions: facts.versions, storageVersion: facts.storageVersion, home: `lib/kinds/${names.folder}`, ownCrd: true };
     // Every list edit is computed before anything is written, so a list that cannot take the kind stops it all.
     const listEdits = lists.map(({ file, name, module }) => {
       const path = join(root, 'lib/kinds', file);
-      return { path, text: withEntry(readFileSync(path, 'utf8'), `lib/kinds/${file}`, name, `./${names.folder}/${module}`) };
+      const source = readFileSync(path, 'utf8');
+      const text = file === 'interpreters.ts' ? withLazyInterpreter(source, `lib/kinds/${file}`, identity, name, names.folder) : withEntry(source, `lib/kinds/${file}`, name, `./${names.folder}/${module}`);
+      return { path, text };
     });
 
     const write = (path: string, text: string) => {

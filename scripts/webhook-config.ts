@@ -200,7 +200,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
 
     const config = buildWebhookConfiguration({
-      interpreters: interpreterRegistry.interpreters,
+      interpreters: await interpreterRegistry.loadAll(),
       url: values.url,
       ...(token === undefined ? {} : { token }),
       mode: mode as WebhookMode,

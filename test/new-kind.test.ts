@@ -86,6 +86,6 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     expect(types).toContain('export type CanaryAppSpec = {');
     expect(types).toMatch(/workloadRef\?: \{/);
     expect(types).toContain('observedGeneration?: string;');
-    expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/canaryAppInterpreter,\n\]\);/);
+    expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/ {4}home: 'lib\/kinds\/canaryapp',\n {4}ownCrd: true,\n {4}load: async \(\) => \(await import\('\.\/canaryapp\/interpreter'\)\)\.canaryAppInterpreter,\n {2}\},\n\]\);/);
   }, 300_000);
 });

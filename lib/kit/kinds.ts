@@ -52,7 +52,7 @@ export function kindFolders(): KindFolder[] {
     }
     entry[review] = true;
   };
-  for (const kind of interpreterRegistry.interpreters) visit(kind, 'interpreted');
+  for (const kind of interpreterRegistry.kinds) visit(kind, 'interpreted');
   for (const kind of conversionRegistry.kinds) visit(kind, 'converted');
   for (const kind of admissionRegistry.kinds) visit(kind, 'admitted');
   return [...byHome.values()];

@@ -2,7 +2,7 @@
 // webhook URL over HTTP(S), called as Karmada's webhook client calls it.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { interpret } from '../interpreter/interpret';
+import { interpretWhenReady } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
 import { interpreterRegistry } from '../kinds/interpreters';
 import type { ResourceInterpreterContext } from '../interpreter/wire/types';
@@ -14,10 +14,10 @@ export type Webhook = (context: ResourceInterpreterContext) => Promise<unknown>;
 
 /** The registry's interpreters, through the same entry point the functions use (JSON in, JSON out). */
 export function localWebhook(local: InterpreterRegistry = interpreterRegistry): Webhook {
-  return async (context) => JSON.parse(JSON.stringify(interpret(local, JSON.parse(JSON.stringify(context))).context));
+  return async (context) => JSON.parse(JSON.stringify((await interpretWhenReady(local, JSON.parse(JSON.stringify(context)))).context));
 }
 
-export const localKinds = (): string[] => servedList(interpreterRegistry.interpreters).split('; ');
+export const localKinds = (): string[] => servedList(interpreterRegistry.kinds).split('; ');
 
 export interface WebhookOptions {
   /** The webhook's URL as in clientConfig.url (it may carry a token in its path). */
