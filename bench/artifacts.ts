@@ -106,8 +106,9 @@ export async function emptyBundle(): Promise<Bundle> {
   const dir = join(workDir, 'empty');
   await build({
     ...bundleSettings,
-    stdin: { contents: 'export const handler = async () => ({ statusCode: 200 });', loader: 'js', resolveDir: projectRoot, sourcefile: 'empty.js' },
+    stdin: { contents: 'export const handler = async () => ({ statusCode: 200 });', loader: 'js', resolveDir: projectRoot },
     outdir: dir,
+    entryNames: 'empty',
     outExtension: { '.js': '.mjs' },
   });
   return bundleOf('(empty bundle)', join(dir, 'empty.mjs'));
