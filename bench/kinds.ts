@@ -98,7 +98,8 @@ export async function buildFunctions(root: string, outDir: string): Promise<Buil
       const dir = join(outDir, name, 'functions');
       const result = await build({ ...bundleSettings, absWorkingDir: root, entryPoints: [join(root, 'functions', `${name}.ts`)], outdir: dir, outExtension: { '.js': '.mjs' }, metafile: true });
       const outputs = result.metafile.outputs;
-      const entry = Object.keys(outputs).find((output) => outputs[output]!.entryPoint !== undefined)!;
+      // The function's own file: each kind's chunk is an entry point too (of its dynamic import).
+      const entry = Object.keys(outputs).find((output) => outputs[output]!.entryPoint === `functions/${name}.ts`)!;
       return {
         ...bundleOf(name, join(root, entry)),
         startBytes: staticBytes(outputs, entry),
