@@ -5,7 +5,10 @@
 
 /**
  * esbuild's own build options: one minified, tree-shaken ESM file per function, no source maps. @aws-sdk/* stays
- * external: the Lambda Node.js runtime ships SDK v3 (docs/adr/0001-aws-sdk-bundled-or-external.md).
+ * external: the Lambda Node.js runtime ships SDK v3 (docs/adr/0001-aws-sdk-bundled-or-external.md). Each kind's
+ * interpreter is a chunk of its own (chunks/, beside the function's file), imported the first time a request names
+ * the kind, so that a cold start compiles no kind's code however many kinds there are (docs/adr/0013-kinds-at-start-up.md).
+ * Code splitting needs an output directory (`outdir`), not a single `outfile`.
  * @type {import('esbuild').BuildOptions}
  */
 const buildOptions = Object.freeze({
@@ -18,6 +21,8 @@ const buildOptions = Object.freeze({
   platform: 'node',
   target: 'node22',
   mainFields: ['module', 'main'],
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   external: ['@aws-sdk/*'],
   // Bundled CommonJS code may call require(); ESM has none, so provide one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

@@ -34,7 +34,7 @@ export interface Bundles {
   empty: Bundle;
 }
 
-function bundleOf(name: string, file: string, zipBytes?: number): Bundle {
+export function bundleOf(name: string, file: string, zipBytes?: number): Bundle {
   const data = readFileSync(file);
   return { name, file, bytes: data.length, gzipBytes: gzipSync(data).length, ...(zipBytes !== undefined ? { zipBytes } : {}) };
 }
@@ -82,31 +82,36 @@ function fromArtifacts(log: (line: string) => void): Bundle[] | undefined {
     const entries = readZip(zip).filter((entry) => /\.(mjs|js|cjs)$/.test(entry.name) && !entry.name.includes('node_modules/'));
     const handler = entries.find((entry) => entry.name.replace(/\.(mjs|js|cjs)$/, '').endsWith(`functions/${name}`)) ?? entries[0];
     if (handler === undefined) throw new Error(`${zipFile} holds no bundled handler`);
-    const file = join(workDir, 'artifacts', name, handler.name);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, handler.data);
-    return bundleOf(name, file, zip.length);
+    // The handler and the chunks beside it (each kind's interpreter, loaded on demand), as Lambda unpacks them.
+    for (const entry of entries) {
+      const file = join(workDir, 'artifacts', name, entry.name);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, entry.data);
+    }
+    return bundleOf(name, join(workDir, 'artifacts', name, handler.name), zip.length);
   });
 }
 
 async function fromEsbuild(): Promise<Bundle[]> {
   return Promise.all(
     functionNames.map(async (name) => {
-      const file = join(workDir, 'esbuild', name, `functions/${name}.mjs`);
-      await build({ ...bundleSettings, entryPoints: [join(projectRoot, 'functions', `${name}.ts`)], outfile: file });
-      return bundleOf(name, file);
+      const dir = join(workDir, 'esbuild', name, 'functions');
+      await build({ ...bundleSettings, entryPoints: [join(projectRoot, 'functions', `${name}.ts`)], outdir: dir, outExtension: { '.js': '.mjs' } });
+      return bundleOf(name, join(dir, `${name}.mjs`));
     }),
   );
 }
 
 export async function emptyBundle(): Promise<Bundle> {
-  const file = join(workDir, 'empty', 'empty.mjs');
+  const dir = join(workDir, 'empty');
   await build({
     ...bundleSettings,
     stdin: { contents: 'export const handler = async () => ({ statusCode: 200 });', loader: 'js', resolveDir: projectRoot },
-    outfile: file,
+    outdir: dir,
+    entryNames: 'empty',
+    outExtension: { '.js': '.mjs' },
   });
-  return bundleOf('(empty bundle)', file);
+  return bundleOf('(empty bundle)', join(dir, 'empty.mjs'));
 }
 
 /** The real artifacts when serverless packaging is set up (packaging first if needed), else an equivalent esbuild build. */

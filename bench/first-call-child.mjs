@@ -8,7 +8,8 @@ const { handler } = await import(new URL(`file://${bundle}`).href);
 const imported = performance.now();
 const result = await handler(event);
 const answered = performance.now();
+const { user, system } = process.cpuUsage();
 const response = JSON.parse(result.body ?? '{}').response ?? {};
 process.stdout.write(
-  JSON.stringify({ importMs: imported - started, firstCallMs: answered - imported, readyMs: answered, statusCode: result.statusCode, successful: response.successful, status: response.status }),
+  JSON.stringify({ importMs: imported - started, firstCallMs: answered - imported, readyMs: answered, cpuMs: (user + system) / 1000, statusCode: result.statusCode, successful: response.successful, allowed: response.allowed, status: response.status }),
 );

@@ -1,21 +1,22 @@
-// `npm run bench [-- cold auth warm server anchor hostile]` (hostile only when named): every figure is a ratio to a
-// baseline measured side by side in the same run. Prints one table per section and writes everything to
+// `npm run bench [-- cold auth warm kinds server anchor hostile]` (hostile and anchor only when named): every figure
+// is a ratio to a baseline measured side by side in the same run. Prints one table per section and writes everything to
 // bench/results/latest.json (anchor: anchor.json).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { anchorWorkers, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorSettings } from './anchor';
-import { functionBundles, projectRoot, type Bundle } from './artifacts';
+import { emptyBundle, functionBundles, projectRoot, type Bundle, type Bundles } from './artifacts';
 import { measureAuth, type AuthResult } from './auth';
 import { typicalBody } from './bodies';
 import { benchEnv, figuresOf, measureCold, type ColdFigures } from './cold';
+import { measureKinds, type KindsSettings, type Spread, type StartFigures } from './kinds';
 import { atLeast, atMost, kb, median, ms, printTable, ratio, us, type Target } from './report';
 import { measureServer, type LoadSettings, type ServerFigures } from './server';
 import { measureWarm } from './warm';
 import type { WarmFigures } from './warm-child';
 
-const sections = new Set(process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['cold', 'auth', 'warm', 'server']);
+const sections = new Set(process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['cold', 'auth', 'warm', 'kinds', 'server']);
 const numberSetting = (name: string, fallback: number) => (process.env[name] !== undefined ? Number(process.env[name]) : fallback);
 const resultsDir = join(projectRoot, 'bench/results');
 
@@ -38,6 +39,12 @@ const coldRuns = Math.max(20, numberSetting('BENCH_COLD_RUNS', 21));
 const warmMs = numberSetting('BENCH_WARM_MS', 1000);
 const warmRepeats = Math.max(1, numberSetting('BENCH_WARM_REPEATS', 3));
 const infoRows = process.env.BENCH_INFO_ROWS !== '0';
+const kindsSettings: KindsSettings = {
+  kinds: numberSetting('BENCH_KINDS', 30),
+  runs: Math.max(10, numberSetting('BENCH_KINDS_RUNS', 15)),
+  repeats: Math.max(1, numberSetting('BENCH_KINDS_REPEATS', 3)),
+  warmMs: numberSetting('BENCH_KINDS_WARM_MS', 1000),
+};
 const serverSettings: LoadSettings = {
   connections: numberSetting('BENCH_CONNECTIONS', 10),
   durationSeconds: numberSetting('BENCH_SERVER_SECONDS', 10),
@@ -65,7 +72,7 @@ const results: Record<string, unknown> = {
   cpuModel: cpus()[0]?.model,
   loadAverageAtStart: loadAtStart,
   environment: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
-  settings: { coldRuns, warmMs, server: { ...serverSettings, body: `${serverSettings.body.length} bytes (typical InterpretReplica)` } },
+  settings: { coldRuns, warmMs, kinds: kindsSettings, server: { ...serverSettings, body: `${serverSettings.body.length} bytes (typical InterpretReplica)` } },
 };
 
 if (sections.has('anchor')) {
@@ -73,7 +80,11 @@ if (sections.has('anchor')) {
   process.exit();
 }
 
-const bundles = await functionBundles((line) => console.log(line));
+// The deployed artifacts (packaged first when they are older than the sources) for the sections that measure them;
+// the kinds section builds its own and needs only the empty bundle.
+const bundles: Bundles = ['cold', 'auth', 'warm'].some((section) => sections.has(section))
+  ? await functionBundles((line) => console.log(line))
+  : { source: 'none (only the kinds section, which builds its own)', functions: [], empty: await emptyBundle() };
 results.bundleSource = bundles.source;
 console.log(`function bundles: ${bundles.source}`);
 
@@ -183,6 +194,47 @@ if (sections.has('warm')) {
     }),
   );
   results.warm = rows.map((row) => ({ ...row, p99Ratio: row.handler.p99Ms / row.floor.p99Ms }));
+}
+
+// Start-up flat in the number of kinds: every function built from the repository as it is and from a scratch copy
+// with kinds generated up to BENCH_KINDS (bench/kinds.ts), side by side with the empty bundle.
+if (sections.has('kinds')) {
+  const { kinds, runs, repeats } = kindsSettings;
+  console.log(`\nkinds: every function with today's kinds and with ${kinds} (generated in a scratch copy, built with esbuild.config.cjs)...`);
+  const figures = await measureKinds(kindsSettings, bundles.empty, benchEnv(), (line) => console.log(line));
+  const [today, scaled] = figures.variants as [(typeof figures.variants)[0], (typeof figures.variants)[0]];
+  const spread = (value: Spread, format: (n: number) => string) => `${format(value.median)} (${format(value.low)}–${format(value.high)})`;
+  const startRows = (map: Map<unknown, StartFigures>, hold: boolean) =>
+    today.bundles.map((todayBundle, index) => {
+      const scaledBundle = scaled.bundles[index]!;
+      const before = map.get(todayBundle)!;
+      const after = map.get(scaledBundle)!;
+      // Held on CPU time: what a Lambda init at a fraction of a vCPU pays, and what other work on this machine moves
+      // far less than wall time (docs/adr/0013-kinds-at-start-up.md).
+      const target = hold ? held(`${scaledBundle.name} with ${scaled.kinds} kinds: cold import CPU`, ratio(after.cpu.median), atMost(after.cpu.median, 1.1, '≤ 1.1× empty (CPU)')) : undefined;
+      return [
+        todayBundle.name,
+        `${kb(todayBundle.startBytes)} / ${kb(scaledBundle.startBytes)}`,
+        `${kb(scaledBundle.totalBytes)} in ${scaledBundle.files}`,
+        spread(before.wall, ratio),
+        spread(after.wall, ratio),
+        spread(before.cpu, ratio),
+        spread(after.cpu, ratio),
+        `${ms(before.cpuDeltaMs.median)} / ${ms(after.cpuDeltaMs.median)}`,
+        target,
+      ];
+    });
+  const header = ['function', `start KB ${today.kinds} / ${scaled.kinds}`, `all files ${scaled.kinds}`, `wall × empty, ${today.kinds}`, `wall × empty, ${scaled.kinds}`, `CPU × empty, ${today.kinds}`, `CPU × empty, ${scaled.kinds}`, `CPU Δ ${today.kinds} / ${scaled.kinds}`, 'target'];
+  const about = `× empty: per round paired with the empty bundle, median of ${runs} rounds, then the median of ${repeats} repeats (lowest–highest repeat); start KB: the bundle and what it imports statically`;
+  printTable(`Cold import with ${today.kinds} kinds (today) and ${scaled.kinds} kinds: fresh node process, import the function's bundle, exit. ${about}`, header, startRows(figures.cold, true));
+  printTable(`Cold start + first call (a typical Workload), ${today.kinds} and ${scaled.kinds} kinds, no target: what the first request of an instance waits for. ${about}`, header, startRows(figures.firstCall, false));
+  printTable(
+    `Warm per-call cost with ${scaled.kinds} kinds ÷ today's ${today.kinds} (both builds in one process, alternating ~2 ms batches; median over batch pairs, median of ${repeats} processes, lowest–highest)`,
+    ['case', `per call, ${today.kinds} kinds`, `per call, ${scaled.kinds} kinds`, `${scaled.kinds} ÷ ${today.kinds}`, 'target'],
+    figures.warm.map((row) => [row.name, us(row.todayUs / 1000), us(row.scaledUs / 1000), spread(row.ratio, ratio), held(`warm ${row.name} with ${scaled.kinds} kinds`, ratio(row.ratio.median), atMost(row.ratio.median, 1.05, '≤ 1.05× today'))]),
+  );
+  const startJson = (map: Map<unknown, StartFigures>) => [today, scaled].map((variant) => ({ variant: variant.name, functions: variant.bundles.map((bundle) => ({ name: bundle.name, startBytes: bundle.startBytes, totalBytes: bundle.totalBytes, files: bundle.files, ...map.get(bundle)! })) }));
+  results.kinds = { settings: kindsSettings, cold: startJson(figures.cold), firstCall: startJson(figures.firstCall), warm: figures.warm };
 }
 
 if (sections.has('server')) {

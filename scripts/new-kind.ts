@@ -13,6 +13,7 @@ import { stringify } from 'yaml';
 import type { AdmittedKind } from '../lib/admission/registry';
 import type { ConvertibleKind } from '../lib/conversion/registry';
 import type { ResourceInterpreter } from '../lib/interpreter/registry';
+import type { KindIdentity } from '../lib/review/kind';
 import { KitError } from '../lib/kit/cases';
 import { repositoryRootOf } from '../lib/kit/kind-contract';
 import { loaded } from '../lib/kit/modules';

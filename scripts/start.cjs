@@ -48,8 +48,9 @@ async function build() {
   // The functions' options (esbuild.config.cjs), changed only where a local server differs from a Lambda bundle:
   // CommonJS (above; so no ESM `require` banner); node 20 is enough (package.json engines); dependencies load from
   // node_modules, so the build stays fast; readable code and a linked source map, so `--enable-source-maps` shows
-  // stack traces in lib/.
-  const { external: _lambdaExternal, banner: _esmBanner, ...shared } = buildOptions;
+  // stack traces in lib/; one file (CommonJS has no code splitting: a kind's dynamic import becomes a lazy
+  // initialiser inside it).
+  const { external: _lambdaExternal, banner: _esmBanner, splitting: _splitting, chunkNames: _chunkNames, ...shared } = buildOptions;
   await esbuild.build({
     ...shared,
     entryPoints: [join(root, 'lib/local/main.ts')],

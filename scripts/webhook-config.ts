@@ -206,7 +206,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       Promise.all([import('../lib/kinds/interpreters'), import('../lib/kinds/conversions'), import('../lib/kinds/admissions')]));
 
     const config = buildWebhookConfiguration({
-      interpreters: interpreterRegistry.kinds,
+      interpreters: await interpreterRegistry.loadAll(),
       url: values.url,
       ...(token === undefined ? {} : { token }),
       mode: mode as WebhookMode,

@@ -1,36 +1,42 @@
 // The interpreter functions' handlers: Karmada's ResourceInterpreterContext over the HTTP API transport, plus the
 // health route. Imports nothing of conversion or admission, so the interpreter bundles stay free of them; the
 // kinds come in as a registry (functions/*.ts pass lib/kinds/interpreters.ts).
-import { interpret } from '../interpreter/interpret';
+import { interpret, interpreterReady } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
 import type { InterpreterOperation } from '../interpreter/wire/operations';
 import { errored } from '../interpreter/wire/responses';
 import { uidOf } from '../review/core';
 import { logger } from '../observability/call-record';
-import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint } from '../transport/http-api';
+import { jsonResult, reviewHandler, type HttpApiHandler, type ReviewEndpoint, type ServedReview } from '../transport/http-api';
 import { guard } from './guard';
 
 /** The ResourceInterpreterContext review; with `routeOperation`, only that operation is accepted. */
 export function interpreterEndpoint(registry: InterpreterRegistry, routeOperation?: InterpreterOperation): ReviewEndpoint {
+  function answer(body: unknown): ServedReview {
+    const { context, request, failure } = interpret(registry, body, routeOperation);
+    const response = context.response!;
+    return {
+      reply: { body: context },
+      outcome: {
+        successful: response.successful,
+        code: response.successful ? 200 : (response.status?.code ?? 500),
+        statusMessage: response.status?.message,
+        operation: request?.operation,
+        kind: request ? `${request.kind.group}/${request.kind.version}/${request.kind.kind}` : undefined,
+        namespace: request?.namespace,
+        name: request?.name,
+        error: failure,
+      },
+    };
+  }
+
   return {
     uidOf,
     failure: errored,
+    // Synchronous once the request's kind is loaded: only the first request naming a kind waits for its module.
     serve(body) {
-      const { context, request, failure } = interpret(registry, body, routeOperation);
-      const response = context.response!;
-      return {
-        reply: { body: context },
-        outcome: {
-          successful: response.successful,
-          code: response.successful ? 200 : (response.status?.code ?? 500),
-          statusMessage: response.status?.message,
-          operation: request?.operation,
-          kind: request ? `${request.kind.group}/${request.kind.version}/${request.kind.kind}` : undefined,
-          namespace: request?.namespace,
-          name: request?.name,
-          error: failure,
-        },
-      };
+      const loading = interpreterReady(registry, body);
+      return loading === undefined ? answer(body) : loading.then(() => answer(body));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
 import { ReviewFailure, uidOf } from '../review/core';
-import { int32Max } from '../review/json';
+import { int32Max, isJsonObject } from '../review/json';
 import type { InterpreterOperation } from './wire/operations';
 import { decodeInterpreterRequest } from './wire/request';
 import { errored, patched, succeeded } from './wire/responses';
@@ -47,7 +47,8 @@ export interface InterpretOutcome {
 
 /**
  * Never throws: invalid input becomes code 400, an unserved kind 404, anything unexpected 500 with a generic
- * message (the exception goes to the log, never to the caller).
+ * message (the exception goes to the log, never to the caller). The request's kind must be loaded already (a
+ * registry of interpreters, or `interpreterReady` awaited); `interpretWhenReady` does both.
  */
 export function interpret(
   registry: InterpreterRegistry,
@@ -68,4 +69,21 @@ export function interpret(
       failure: error,
     };
   }
+}
+
+/**
+ * Loads the interpreter of the kind `body` names, the first time a request names it (lib/kinds lists kinds whose
+ * modules load on demand). Undefined when there is nothing to wait for: loaded already, not served, or a body that
+ * `interpret` refuses anyway. Never rejects (a failed load is `interpret`'s 500).
+ */
+export function interpreterReady(registry: InterpreterRegistry, body: unknown): Promise<void> | undefined {
+  const kind = isJsonObject(body) && isJsonObject(body.request) ? body.request.kind : undefined;
+  if (!isJsonObject(kind) || typeof kind.group !== 'string' || typeof kind.version !== 'string' || typeof kind.kind !== 'string') return undefined;
+  return registry.ready({ group: kind.group, version: kind.version, kind: kind.kind });
+}
+
+/** `interpret`, once the kind `body` names is loaded: for callers that do not care to keep the loaded case synchronous. */
+export async function interpretWhenReady(registry: InterpreterRegistry, body: unknown, routeOperation?: InterpreterOperation): Promise<InterpretOutcome> {
+  await interpreterReady(registry, body);
+  return interpret(registry, body, routeOperation);
 }

@@ -158,10 +158,45 @@ const listHeads: Readonly<Record<ListName, { what: string; factory: string; from
   admissions: { what: 'admits (defaults and validates)', factory: 'createAdmissionRegistry', from: '../admission/registry', name: 'admissionRegistry' },
 };
 
-/** The source of one list file, from the folders: one import and one entry a kind, in folder order. */
+const literal = (value: unknown): string => (typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value));
+
+/**
+ * An interpreted kind's entry: its identity written out and a loader of its interpreter's module (a literal import
+ * path, so esbuild splits the kind into a chunk loaded the first time a request names it; importing identity.ts here
+ * would put every kind's identity module in every cold start: docs/adr/0013-kinds-at-start-up.md).
+ */
+function lazyEntry(kind: FoundKind): string {
+  const identity = kind.identity!;
+  const fields = [
+    `group: ${literal(identity.group)}`,
+    `kind: ${literal(identity.kind)}`,
+    `plural: ${literal(identity.plural)}`,
+    `versions: [${identity.versions.map(literal).join(', ')}]`,
+    `storageVersion: ${literal(identity.storageVersion)}`,
+    `home: ${literal(identity.home)}`,
+    `ownCrd: ${identity.ownCrd}`,
+    `load: async () => (await import('./${kind.folder}/${moduleOf.interpreters.replace(/\.ts$/, '')}')).${kind.exports.interpreters}`,
+  ];
+  return `  {\n${fields.map((field) => `    ${field},`).join('\n')}\n  },`;
+}
+
+/** The source of one list file, from the folders, in folder order. */
 export function listSource(list: ListName, kinds: readonly FoundKind[]): string {
   const head = listHeads[list];
-  const entries = kinds.flatMap((kind) => (kind.exports[list] === undefined ? [] : [{ name: kind.exports[list]!, from: `./${kind.folder}/${moduleOf[list].replace(/\.ts$/, '')}` }]));
+  const listed = kinds.filter((kind) => kind.exports[list] !== undefined && kind.identity !== undefined);
+  if (list === 'interpreters') {
+    return [
+      '// Every kind this service interprets, one entry a kind: its identity (as its identity.ts declares it) and its',
+      "// interpreter's module, which a function loads the first time a request names the kind. Generated from the",
+      '// folders under lib/kinds/ by `npm run kinds` (new-kind runs it): do not edit; test/kit/kind-lists.test.ts fails',
+      '// when it is not current, and loading a kind checks that its interpreter is the identity written here.',
+      `import { ${head.factory} } from '${head.from}';`,
+      '',
+      `export const ${head.name} = ${head.factory}([${listed.length === 0 ? '' : `\n${listed.map(lazyEntry).join('\n')}\n`}]);`,
+      '',
+    ].join('\n');
+  }
+  const entries = listed.map((kind) => ({ name: kind.exports[list]!, from: `./${kind.folder}/${moduleOf[list].replace(/\.ts$/, '')}` }));
   return [
     `// Every kind this service ${head.what}, one line a kind. Generated from the folders under lib/kinds/ by`,
     '// `npm run kinds` (new-kind runs it): do not edit; test/kit/kind-lists.test.ts fails when it is not current.',
@@ -173,9 +208,11 @@ export function listSource(list: ListName, kinds: readonly FoundKind[]): string 
   ].join('\n');
 }
 
-/** The imports a list file holds today: what the check compares with the folders. */
+/** The kinds a list file names today (an import, or a loader's import): what the check compares with the folders. */
 function listedNames(source: string): string[] {
-  return [...source.matchAll(/^import \{ (\w+) \} from '\.\/([^/']+)\//gm)].map((match) => `${match[1]} (${match[2]})`);
+  const imports = [...source.matchAll(/^import \{ (\w+) \} from '\.\/([^/']+)\//gm)].map((match) => `${match[1]} (${match[2]})`);
+  const loaders = [...source.matchAll(/import\('\.\/([^/']+)\/[^']+'\)\)\.(\w+)/g)].map((match) => `${match[2]} (${match[1]})`);
+  return [...imports, ...loaders];
 }
 
 /** The list files as the folders say they should be, with one line per disagreement with the files as they are. */

@@ -2,7 +2,7 @@
 // webhook URL over HTTP(S), called as Karmada's webhook client calls it.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { interpret } from '../interpreter/interpret';
+import { interpretWhenReady } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
 import type { ResourceInterpreterContext } from '../interpreter/wire/types';
 import { KitError } from './cases';
@@ -22,7 +22,7 @@ export function localWebhook(local?: InterpreterRegistry): Webhook {
     registry ??= local === undefined
       ? loaded('the interpreters (lib/kinds/interpreters.ts)', async () => (await import('../kinds/interpreters')).interpreterRegistry, UnreachableWebhook)
       : Promise.resolve(local);
-    return JSON.parse(JSON.stringify(interpret(await registry, JSON.parse(JSON.stringify(context))).context));
+    return JSON.parse(JSON.stringify((await interpretWhenReady(await registry, JSON.parse(JSON.stringify(context)))).context));
   };
 }
 

@@ -1,6 +1,6 @@
 // Typed interpreters: operations get decoded objects, wrong field types are 400s naming the field, patches apply
 // to the object as Karmada sent it.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidInput } from '../../lib/interpreter/wire/errors';
 import { interpret } from '../../lib/interpreter/interpret';
 import { defineInterpreter } from '../../lib/interpreter/define';
@@ -79,6 +79,10 @@ describe('defineInterpreter', () => {
 });
 
 describe('Workload decoded for every operation', () => {
+  // lib/kinds lists each kind with a loader of its interpreter; interpret() answers kinds that are loaded.
+  beforeAll(async () => {
+    await registry.loadAll();
+  });
   const withSpec = (spec: JsonMap): JsonMap => ({ ...readyWorkload(2), spec: { replicas: 2, ...spec } });
 
   it.each([

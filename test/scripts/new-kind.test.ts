@@ -165,7 +165,7 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     expect(types).toContain('export type CanaryAppSpec = {');
     expect(types).toMatch(/workloadRef\?: \{/);
     expect(types).toContain('observedGeneration?: string;');
-    expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/^  canaryAppInterpreter,$/m);
+    expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/^    load: async \(\) => \(await import\('\.\/canaryapp\/interpreter'\)\)\.canaryAppInterpreter,$/m);
     // Argo's CRD is Argo's: interpreted only, and webhook-config prints only its interpreter webhooks.
     expect(readdirSync(join(repo, 'lib/kinds/canaryapp')).sort()).toEqual(['README.md', 'identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
     expect(printed.status, printed.stderr).toBe(0);

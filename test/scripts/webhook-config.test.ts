@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse } from 'yaml';
 import { interpreterRegistry } from '../../lib/kinds/interpreters';
 
-const interpreters = interpreterRegistry.kinds;
+const interpreters = await interpreterRegistry.loadAll();
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import { dispatcherFunction, matchRoute } from '../../lib/routes';
 import { optInOperations } from '../../lib/karmada/webhook-configuration';

@@ -1,0 +1,140 @@
+// Kinds listed with a loader (lib/kinds/interpreters.ts): an interpreter loads the first time a request names its
+// kind, once however many requests wait for it; a failed load is that request's 500 and the next one tries again;
+// an entry whose module is another kind is refused (docs/adr/0013-kinds-at-start-up.md).
+import { describe, expect, it } from 'vitest';
+import { interpretWhenReady, interpret, interpreterReady } from '../../lib/interpreter/interpret';
+import { createInterpreterRegistry, type LazyInterpreter, type ResourceInterpreter } from '../../lib/interpreter/registry';
+import { interpreterEndpoint } from '../../lib/handlers/interpreter';
+import { interpreterRegistry } from '../../lib/kinds/interpreters';
+import type { KindIdentity } from '../../lib/review/kind';
+import { interpreterContext, readyWorkload } from '../support/karmada';
+
+const thing: KindIdentity = { group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true };
+const thingInterpreter: ResourceInterpreter = { ...thing, operations: { InterpretHealth: () => ({ healthy: true }) } };
+const healthOfThing = (uid = 'u') => interpreterContext({ operation: 'InterpretHealth', object: { apiVersion: 'g.io/v1', kind: 'Thing', metadata: { name: 't' } }, uid });
+
+/** A lazy entry whose loads are counted and answered by `answer` (the interpreter, or a failure). */
+function counted(answer: () => Promise<ResourceInterpreter>): LazyInterpreter & { loads: number } {
+  const entry = { ...thing, loads: 0, load: () => { entry.loads++; return answer(); } };
+  return entry;
+}
+
+describe('an interpreter listed with a loader', () => {
+  it('loads the first time a request names its kind, once for requests that wait together, then answers synchronously', async () => {
+    // Prepare
+    const entry = counted(async () => thingInterpreter);
+    const registry = createInterpreterRegistry([entry]);
+    const loadsBefore = entry.loads;
+
+    // Act
+    const answers = await Promise.all([interpretWhenReady(registry, healthOfThing('a')), interpretWhenReady(registry, healthOfThing('b'))]);
+    const later = interpreterReady(registry, healthOfThing('c'));
+
+    // Assess
+    expect(loadsBefore).toBe(0);
+    expect(entry.loads).toBe(1);
+    expect(answers.map(({ context }) => context.response)).toEqual([{ uid: 'a', successful: true, healthy: true }, { uid: 'b', successful: true, healthy: true }]);
+    expect(later).toBeUndefined();
+    expect(interpret(registry, healthOfThing('c')).context.response).toEqual({ uid: 'c', successful: true, healthy: true });
+  });
+
+  it('waits for nothing when the request names a kind not served, or names none: interpret answers it', async () => {
+    // Prepare
+    const registry = createInterpreterRegistry([counted(async () => thingInterpreter)]);
+    const pod = interpreterContext({ operation: 'InterpretHealth', object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }, uid: 'p' });
+
+    // Act
+    const waits = [interpreterReady(registry, pod), interpreterReady(registry, { request: { kind: { group: 7 } } }), interpreterReady(registry, null), interpreterReady(registry, [])];
+
+    // Assess
+    expect(waits).toEqual([undefined, undefined, undefined, undefined]);
+    expect(interpret(registry, pod).context.response?.status?.code).toBe(404);
+  });
+
+  it('answers 500 with a generic message when the module fails to load, and loads it on the next request', async () => {
+    // Prepare
+    let fail = true;
+    const entry = counted(async () => {
+      if (fail) throw new Error('Cannot find module ./chunks/interpreter-X.mjs');
+      return thingInterpreter;
+    });
+    const registry = createInterpreterRegistry([entry]);
+
+    // Act
+    const failed = await interpretWhenReady(registry, healthOfThing('a'));
+    fail = false;
+    const retried = await interpretWhenReady(registry, healthOfThing('b'));
+
+    // Assess
+    expect(failed.context.response).toMatchObject({ uid: 'a', successful: false, status: { code: 500 } });
+    expect(failed.context.response?.status?.message).not.toContain('chunks');
+    expect(String(failed.failure)).toContain('Cannot find module ./chunks/interpreter-X.mjs');
+    expect(retried.context.response).toEqual({ uid: 'b', successful: true, healthy: true });
+    expect(entry.loads).toBe(2);
+  });
+
+  it('refuses a module whose interpreter is another kind, or the same kind with another identity', async () => {
+    // Prepare
+    const elsewhere = createInterpreterRegistry([{ ...thing, load: async () => ({ ...thingInterpreter, kind: 'Other' }) }]);
+    const moved = createInterpreterRegistry([{ ...thing, load: async () => ({ ...thingInterpreter, home: 'lib/kinds/thing' }) }]);
+
+    // Act
+    const answers = await Promise.all([interpretWhenReady(elsewhere, healthOfThing()), interpretWhenReady(moved, healthOfThing())]);
+    const all = elsewhere.loadAll();
+
+    // Assess
+    expect(answers.map(({ context }) => context.response?.status?.code)).toEqual([500, 500]);
+    expect(String(answers[1]!.failure)).toContain('lib/kinds/thing');
+    await expect(all).rejects.toThrow(/could not load the Thing interpreter/);
+  });
+
+  it('answers a kind that is not loaded yet, when interpret is called without waiting, with a 500 (never a crash)', () => {
+    // Prepare
+    const registry = createInterpreterRegistry([counted(async () => thingInterpreter)]);
+
+    // Act
+    const { context, failure } = interpret(registry, healthOfThing());
+
+    // Assess
+    expect(context.response).toMatchObject({ successful: false, status: { code: 500 } });
+    expect(String(failure)).toContain('not loaded');
+  });
+
+  it('is served by the review endpoint: the first request naming the kind waits, later ones are answered at once', async () => {
+    // Prepare
+    const endpoint = interpreterEndpoint(createInterpreterRegistry([counted(async () => thingInterpreter)]));
+    const event = {} as Parameters<typeof endpoint.serve>[1];
+
+    // Act
+    const first = endpoint.serve(healthOfThing('a'), event);
+    const firstServed = await first;
+    const second = endpoint.serve(healthOfThing('b'), event);
+
+    // Assess
+    expect(first).toBeInstanceOf(Promise);
+    expect(firstServed.outcome.successful).toBe(true);
+    expect(second).not.toBeInstanceOf(Promise);
+    expect((second as Awaited<typeof first>).outcome.successful).toBe(true);
+  });
+});
+
+describe('lib/kinds/interpreters.ts', () => {
+  it("lists every kind with its identity.ts's identity, field for field, and loads each kind's interpreter", async () => {
+    // Act
+    const interpreters = await interpreterRegistry.loadAll();
+
+    // Assess
+    expect(interpreterRegistry.kinds.map(({ group, kind, plural, versions, storageVersion, home, ownCrd }) => ({ group, kind, plural, versions, storageVersion, home, ownCrd }))).toEqual(
+      interpreters.map(({ group, kind, plural, versions, storageVersion, home, ownCrd }) => ({ group, kind, plural, versions, storageVersion, home, ownCrd })),
+    );
+    expect(interpreters.length).toBeGreaterThan(0);
+  });
+
+  it('answers a Workload on the first request that names it', async () => {
+    // Act
+    const { context } = await interpretWhenReady(interpreterRegistry, interpreterContext({ operation: 'InterpretReplica', object: readyWorkload(3), uid: 'w' }));
+
+    // Assess
+    expect(context.response).toMatchObject({ uid: 'w', successful: true, replicas: 3 });
+  });
+});
