@@ -16,11 +16,25 @@ export type Webhook = (context: ResourceInterpreterContext) => Promise<unknown>;
  * functions use (JSON in, JSON out). This project's are loaded on the first call: a kind that does not load is then
  * an UnreachableWebhook naming its file, which stops a run, instead of a stack trace before the tool starts.
  */
+/**
+ * This project's registry with every kind loaded (the functions load a kind on its first call; a tool loads them all
+ * at once, so a kind that does not load stops it with one line naming the kind's own file, its load's cause).
+ */
+async function everyKindLoaded(): Promise<InterpreterRegistry> {
+  const { interpreterRegistry } = await import('../kinds/interpreters');
+  try {
+    await interpreterRegistry.loadAll();
+  } catch (error) {
+    throw (error as Error).cause ?? error;
+  }
+  return interpreterRegistry;
+}
+
 export function localWebhook(local?: InterpreterRegistry): Webhook {
   let registry: Promise<InterpreterRegistry> | undefined;
   return async (context) => {
     registry ??= local === undefined
-      ? loaded('the interpreters (lib/kinds/interpreters.ts)', async () => (await import('../kinds/interpreters')).interpreterRegistry, UnreachableWebhook)
+      ? loaded('the interpreters (lib/kinds/interpreters.ts)', everyKindLoaded, UnreachableWebhook)
       : Promise.resolve(local);
     return JSON.parse(JSON.stringify((await interpretWhenReady(await registry, JSON.parse(JSON.stringify(context)))).context));
   };

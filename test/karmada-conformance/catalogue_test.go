@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/yaml"
 
@@ -113,23 +111,7 @@ func countingProxy(t *testing.T) (url string, caPEM []byte, calls *atomic.Int64)
 	calls = &atomic.Int64{}
 	proxy := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
-		req, err := http.NewRequestWithContext(r.Context(), r.Method, server.baseURL+r.URL.RequestURI(), r.Body)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		req.Header = r.Header.Clone()
-		resp, err := upstream.Do(req)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		_, _ = io.Copy(w, resp.Body)
+		forwardToServer(w, r, upstream, r.Body)
 	}))
 	proxy.StartTLS()
 	t.Cleanup(proxy.Close)
@@ -165,22 +147,11 @@ func TestKarmadaCatalogue(t *testing.T) {
 
 	url, caPEM, calls := countingProxy(t)
 	style := urlStyle{name: "catalogue", config: func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
-		timeout := int32(10)
-		var rules []configv1alpha1.RuleWithOperations
+		gvks := make([]schema.GroupVersionKind, 0, len(folders))
 		for _, folder := range folders {
-			rules = append(rules, configv1alpha1.RuleWithOperations{
-				Operations: []configv1alpha1.InterpreterOperation{configv1alpha1.InterpreterOperationAll},
-				Rule:       configv1alpha1.Rule{APIGroups: []string{folder.gvk.Group}, APIVersions: []string{folder.gvk.Version}, Kinds: []string{folder.gvk.Kind}},
-			})
+			gvks = append(gvks, folder.gvk)
 		}
-		hookURL := baseURL + "/interpreter"
-		return webhookConfiguration("conformance-catalogue", configv1alpha1.ResourceInterpreterWebhook{
-			Name:                       "catalogue.conformance.example.io",
-			Rules:                      rules,
-			ClientConfig:               admissionregistrationv1.WebhookClientConfig{URL: &hookURL, CABundle: caBundle},
-			InterpreterContextVersions: []string{"v1alpha1"},
-			TimeoutSeconds:             &timeout,
-		})
+		return claimingEveryOperation("catalogue", gvks, baseURL+"/interpreter", caBundle)
 	}}
 	if err := admitConfiguration(style.config(url, caPEM)); err != nil {
 		t.Fatalf("Karmada's ValidatingAdmission rejects the catalogue configuration: %v", err)

@@ -26,6 +26,7 @@ import (
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	k8sjson "k8s.io/apimachinery/pkg/util/json"
 
 	configv1alpha1 "github.com/karmada-io/karmada/pkg/apis/config/v1alpha1"
@@ -135,25 +136,34 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
-// differentialConfiguration is one webhook at the dispatcher claiming every operation of the served catalogue kinds,
-// so that Karmada's interpreter calls us, not its catalogue, for them (the webhook comes before the third-party
-// interpreter in customResourceInterpreterImpl).
-func differentialConfiguration(kinds []catalogueKind, url string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
+// claimingEveryOperation is one webhook at url claiming every operation of these kinds, so that Karmada's
+// interpreter calls us, not its catalogue, for them (a webhook comes before the third-party interpreter in
+// customResourceInterpreterImpl).
+func claimingEveryOperation(name string, gvks []schema.GroupVersionKind, url string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
 	var rules []configv1alpha1.RuleWithOperations
-	for _, k := range kinds {
+	for _, gvk := range gvks {
 		rules = append(rules, configv1alpha1.RuleWithOperations{
 			Operations: []configv1alpha1.InterpreterOperation{configv1alpha1.InterpreterOperationAll},
-			Rule:       configv1alpha1.Rule{APIGroups: []string{k.gvk.Group}, APIVersions: []string{k.gvk.Version}, Kinds: []string{k.gvk.Kind}},
+			Rule:       configv1alpha1.Rule{APIGroups: []string{gvk.Group}, APIVersions: []string{gvk.Version}, Kinds: []string{gvk.Kind}},
 		})
 	}
 	timeout := int32(10)
-	return webhookConfiguration("conformance-differential", configv1alpha1.ResourceInterpreterWebhook{
-		Name:                       "differential.conformance.example.io",
+	return webhookConfiguration("conformance-"+name, configv1alpha1.ResourceInterpreterWebhook{
+		Name:                       name + ".conformance.example.io",
 		Rules:                      rules,
 		ClientConfig:               admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: caBundle},
 		InterpreterContextVersions: []string{"v1alpha1"},
 		TimeoutSeconds:             &timeout,
 	})
+}
+
+// differentialConfiguration claims every operation of the served catalogue kinds at the dispatcher.
+func differentialConfiguration(kinds []catalogueKind, url string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
+	gvks := make([]schema.GroupVersionKind, 0, len(kinds))
+	for _, k := range kinds {
+		gvks = append(gvks, k.gvk)
+	}
+	return claimingEveryOperation("differential", gvks, url, caBundle)
 }
 
 func runDifferential(t *testing.T, ours resourceinterpreter.ResourceInterpreter, lua *thirdparty.ConfigurableInterpreter, f *kindFigures) {

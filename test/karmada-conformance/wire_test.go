@@ -40,23 +40,7 @@ func TestKarmadaWireRequest(t *testing.T) {
 		mu.Lock()
 		records = append(records, wireRecord{r.Method, r.URL.Path, r.URL.RawQuery, r.Proto, r.Header.Clone(), body, r.TLS})
 		mu.Unlock()
-		req, err := http.NewRequestWithContext(r.Context(), r.Method, server.baseURL+r.URL.RequestURI(), bytes.NewReader(body))
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		req.Header = r.Header.Clone()
-		resp, err := upstream.Do(req)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		_, _ = io.Copy(w, resp.Body)
+		forwardToServer(w, r, upstream, bytes.NewReader(body))
 	}))
 	proxy.StartTLS()
 	defer proxy.Close()
@@ -137,4 +121,26 @@ func TestKarmadaWireRequest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// forwardToServer sends r (with body) on to the local server through upstream and copies its answer back: the
+// proxies of the wire and catalogue tests put themselves between Karmada's client and the server this way.
+func forwardToServer(w http.ResponseWriter, r *http.Request, upstream *http.Client, body io.Reader) {
+	req, err := http.NewRequestWithContext(r.Context(), r.Method, server.baseURL+r.URL.RequestURI(), body)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	req.Header = r.Header.Clone()
+	resp, err := upstream.Do(req)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	defer resp.Body.Close()
+	for k, v := range resp.Header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(resp.StatusCode)
+	_, _ = io.Copy(w, resp.Body)
 }
