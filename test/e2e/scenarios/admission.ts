@@ -160,9 +160,9 @@ const probeObject = (version: string, extra: Record<string, any> = {}) => ({
 /** The instance's /mutate or /validate calls about one object, e.g. `validate UPDATE` (a log line is written before the answer). */
 function callsAbout(context: Context, interpreter: Interpreter, name: string): string[] {
   return callLines(context.env, interpreter.name)
-    .map((line) => line as typeof line & { name?: string; kind?: string })
+    .map((line) => line as typeof line & { name?: string; admissionOperation?: string })
     .filter((line) => line.name === name && (line.operation === 'mutate' || line.operation === 'validate'))
-    .map((line) => `${line.operation} ${String(line.kind).split(' ').pop()}`);
+    .map((line) => `${line.operation} ${String(line.admissionOperation)}`);
 }
 
 export const admissionScenario: Scenario = {
