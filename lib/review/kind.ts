@@ -17,6 +17,21 @@ export interface KindIdentity {
    * interpreted only: no crd.yaml, no conversion, no admission, and webhook-config never prints its CRD.
    */
   readonly ownCrd: boolean;
+  /**
+   * Where the kind's project publishes its CRD (a kind with `ownCrd: false`): the newest release a registry reachable
+   * here serves, and the CRD's file in it. Tests read the served versions from it (test/kinds/published-crds.test.ts)
+   * and the e2e installs it; the service never reads it.
+   */
+  readonly publishedCrd?: PublishedCrd;
+}
+
+/**
+ * A CRD file inside a published artifact. `source` is `go:<module>@<version>` (a module of the Go module proxy) or
+ * `maven:<groupId>:<artifactId>:<version>` (a jar of Maven Central); `file` is the CRD's path inside it.
+ */
+export interface PublishedCrd {
+  readonly source: string;
+  readonly file: string;
 }
 
 /** A map from `group/version/kind` to whatever a framework keeps per kind, refusing two entries for one key. */

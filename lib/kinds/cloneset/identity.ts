@@ -13,6 +13,8 @@ export const cloneSet = {
   storageVersion: 'v1beta1',
   home: 'lib/kinds/cloneset',
   ownCrd: false,
+  // OpenKruise's newest release the Go module proxy serves here (v1.9.0 and later are refused): v1alpha1 only.
+  publishedCrd: { source: 'go:github.com/openkruise/kruise@v1.8.2', file: 'config/crd/bases/apps.kruise.io_clonesets.yaml' },
 } as const satisfies KindIdentity;
 
 /**

@@ -12,6 +12,7 @@ export const rollout = {
   storageVersion: 'v1alpha1',
   home: 'lib/kinds/rollout',
   ownCrd: false,
+  publishedCrd: { source: 'go:github.com/argoproj/argo-rollouts@v1.8.3', file: 'manifests/crds/rollout-crd.yaml' },
 } as const satisfies KindIdentity;
 
 /** The API versions of the objects a Rollout names (its dependencies). */
