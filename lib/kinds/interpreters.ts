@@ -16,6 +16,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./cloneset/interpreter')).cloneSetInterpreter,
   },
   {
+    group: 'flink.apache.org',
+    kind: 'FlinkDeployment',
+    plural: 'flinkdeployments',
+    versions: ['v1beta1'],
+    storageVersion: 'v1beta1',
+    home: 'lib/kinds/flinkdeployment',
+    ownCrd: false,
+    load: async () => (await import('./flinkdeployment/interpreter')).flinkDeploymentInterpreter,
+  },
+  {
     group: 'argoproj.io',
     kind: 'Rollout',
     plural: 'rollouts',

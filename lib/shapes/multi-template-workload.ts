@@ -5,6 +5,7 @@ import type { TypedOperationFunction } from '../interpreter/define';
 import { invalidInput } from '../interpreter/wire/errors';
 import type { OperationResults } from '../interpreter/registry';
 import { replicaRequirementsOf } from '../interpreter/pod-template';
+import type { ComponentRequirements } from '../interpreter/wire/types';
 import { checkListLength, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../kube/fields';
 import { podTemplateLimits } from '../kube/limits';
 import { podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../kube/objects';
@@ -25,6 +26,11 @@ export interface ReplicaSpec {
   template?: PodTemplateSpec;
   /** The template's path, for messages. */
   templatePath: string;
+  /**
+   * Per-replica requirements the kind computes itself, for a role whose pods are not described by `template` alone
+   * (Flink's jobManager and taskManager: resources in their own fields, a shared pod template); used instead.
+   */
+  requirements?: ComponentRequirements;
 }
 
 /** Where a spec keeps its count and template, and the count when it has none. */
@@ -127,7 +133,7 @@ export function replicaSpecsFromList(
  */
 export function componentsOf(specs: readonly ReplicaSpec[]): OperationResults['InterpretComponent'] {
   const seen = new Map<string, string>();
-  const components = specs.map(({ name, namePath, replicas, template, templatePath }) => {
+  const components = specs.map(({ name, namePath, replicas, template, templatePath, requirements: own }) => {
     const length = [...name].length;
     if (length === 0) throw invalidInput(`${namePath} gives an empty component name; Karmada needs a name for each component`);
     if (length > componentNameMaxLength) {
@@ -139,6 +145,7 @@ export function componentsOf(specs: readonly ReplicaSpec[]): OperationResults['I
     const earlier = seen.get(name);
     if (earlier !== undefined) throw invalidInput(`${namePath} gives the component name ${quoted(name)} that ${earlier} gives too; Karmada needs unique names`);
     seen.set(name, namePath);
+    if (own !== undefined) return { name, replicas, replicaRequirements: own };
     const requirements = replicaRequirementsOf(template as JsonObject | undefined, templatePath);
     if (requirements === undefined) return { name, replicas };
     const { nodeClaim, resourceRequest } = requirements;

@@ -1,0 +1,165 @@
+// The FlinkDeployment's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the
+// field (a 400). Types are hand-written from the operator's API (flink-kubernetes-operator-api 1.10.0: spec/
+// FlinkDeploymentSpec, JobManagerSpec, TaskManagerSpec, Resource, JobSpec; status/FlinkDeploymentStatus, JobStatus),
+// for the fields read only (see README.md).
+import { countField, fieldPath, fieldValue, objectField, objectItems, stringField, stringMapField } from '../../kube/fields';
+import { podTemplateLimits } from '../../kube/limits';
+import { generationField, metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { FieldFailure } from '../../review/core';
+import { describeJson, type JsonObject, type JsonValue } from '../../review/json';
+import { roleResourcesOf, type RoleResources } from './resources';
+
+/** `spec.jobManager` or `spec.taskManager`. */
+export interface Role {
+  /** `replicas`: the operator defaults a JobManager to 1; a TaskManager without one is sized from the parallelism. */
+  replicas?: number;
+  resources: RoleResources;
+  /** `podTemplate.spec` of the role, merged over the common one by the operator. */
+  podSpec?: JsonObject;
+  /** Where the role is, for messages. */
+  path: string;
+}
+
+export interface FlinkDeploymentSpec {
+  jobManager: Role;
+  taskManager: Role;
+  /** `spec.job.parallelism` (absent or 0 for a session cluster). */
+  parallelism?: number;
+  /** `spec.flinkConfiguration["taskmanager.numberOfTaskSlots"]`, read as an integer. */
+  taskSlots?: number;
+  /** `spec.podTemplate.spec`: the pod template both roles start from. */
+  podSpec?: JsonObject;
+  path: string;
+}
+
+/** The status fields Karmada's catalogue reflects and aggregates, in its order, each kept as the member wrote it. */
+export const statusFields = [
+  'clusterInfo',
+  'error',
+  'jobManagerDeploymentStatus',
+  'jobStatus',
+  'lifecycleState',
+  'observedGeneration',
+  'reconciliationStatus',
+  'taskManager',
+] as const;
+export type StatusField = (typeof statusFields)[number];
+
+/** FlinkDeploymentStatus: the fields as written, plus the ones health reads. */
+export interface FlinkDeploymentStatus {
+  fields: Partial<Record<StatusField, JsonValue>>;
+  /** `jobStatus.state`: Flink's JobStatus (RUNNING, FAILED…), absent for a session cluster or before the first observation. */
+  jobState?: string;
+  error?: string;
+  /** JobManagerDeploymentStatus: READY, DEPLOYED_NOT_READY, DEPLOYING, MISSING, ERROR. */
+  jobManagerDeploymentStatus?: string;
+  /** ResourceLifecycleState: CREATED, SUSPENDED, UPGRADING, DEPLOYED, STABLE, ROLLING_BACK, ROLLED_BACK, FAILED. */
+  lifecycleState?: string;
+}
+
+export interface FlinkDeployment {
+  metadata: ObjectMetaView;
+  spec?: FlinkDeploymentSpec;
+  status?: FlinkDeploymentStatus;
+}
+
+const taskSlotsKey = 'taskmanager.numberOfTaskSlots';
+
+/**
+ * The slots per TaskManager. flinkConfiguration holds strings (the CRD's map of string to string); Flink reads the
+ * option as an int (`Integer.parseInt` of the trimmed text). A number is taken too. Anything else is a FieldFailure:
+ * the operator refuses such a configuration.
+ */
+function taskSlotsOf(configuration: JsonObject | undefined, path: string): number | undefined {
+  const value = fieldValue(configuration, taskSlotsKey);
+  if (value === undefined) return undefined;
+  const slotsPath = `${path}[${JSON.stringify(taskSlotsKey)}]`;
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
+  if (text !== undefined && /^[+-]?[0-9]{1,10}$/.test(text)) {
+    const slots = Number(text);
+    if (slots >= 0 && slots <= 2147483647) return slots;
+    if (slots < 0) throw new FieldFailure(slotsPath, `must not be negative, got ${describeJson(value)}`);
+  }
+  throw new FieldFailure(slotsPath, `must be a whole number of task slots that fits in an int32, got ${describeJson(value)}`);
+}
+
+/** A role's `podTemplate.spec`, checked to be objects down to it. */
+function podSpecOf(parent: JsonObject | undefined, path: string): JsonObject | undefined {
+  const templatePath = fieldPath(path, 'podTemplate');
+  const template = objectField(parent, 'podTemplate', templatePath);
+  const specPath = fieldPath(templatePath, 'spec');
+  const podSpec = objectField(template, 'spec', specPath);
+  if (podSpec === undefined) return undefined;
+  // The fields Karmada's requirements read, checked where they are written (a merged value has no single path).
+  stringMapField(podSpec, 'nodeSelector', fieldPath(specPath, 'nodeSelector'));
+  objectItems(podSpec, 'tolerations', fieldPath(specPath, 'tolerations'), podTemplateLimits.listItems);
+  stringField(podSpec, 'priorityClassName', fieldPath(specPath, 'priorityClassName'));
+  const affinity = objectField(podSpec, 'affinity', fieldPath(specPath, 'affinity'));
+  const nodeAffinity = objectField(affinity, 'nodeAffinity', fieldPath(specPath, 'affinity.nodeAffinity'));
+  objectField(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', fieldPath(specPath, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
+  return podSpec;
+}
+
+function roleOf(spec: JsonObject, name: 'jobManager' | 'taskManager', path: string): Role {
+  const rolePath = fieldPath(path, name);
+  const role = objectField(spec, name, rolePath);
+  const result: Role = { resources: roleResourcesOf(role, rolePath), path: rolePath };
+  const replicas = countField(role, 'replicas', fieldPath(rolePath, 'replicas'));
+  if (replicas !== undefined) result.replicas = replicas;
+  const podSpec = podSpecOf(role, rolePath);
+  if (podSpec !== undefined) result.podSpec = podSpec;
+  return result;
+}
+
+function specOf(spec: JsonObject, path: string): FlinkDeploymentSpec {
+  const job = objectField(spec, 'job', fieldPath(path, 'job'));
+  const configurationPath = fieldPath(path, 'flinkConfiguration');
+  const result: FlinkDeploymentSpec = {
+    jobManager: roleOf(spec, 'jobManager', path),
+    taskManager: roleOf(spec, 'taskManager', path),
+    path,
+  };
+  const parallelism = countField(job, 'parallelism', fieldPath(path, 'job.parallelism'));
+  if (parallelism !== undefined) result.parallelism = parallelism;
+  const taskSlots = taskSlotsOf(objectField(spec, 'flinkConfiguration', configurationPath), configurationPath);
+  if (taskSlots !== undefined) result.taskSlots = taskSlots;
+  const podSpec = podSpecOf(spec, path);
+  if (podSpec !== undefined) result.podSpec = podSpec;
+  return result;
+}
+
+/** A member's status (or what InterpretStatus returned for it): the fields Karmada reflects, each of its CRD type. */
+export function readStatus(status: JsonObject, path: string): FlinkDeploymentStatus {
+  const at = (name: string) => fieldPath(path, name);
+  stringMapField(status, 'clusterInfo', at('clusterInfo'));
+  objectField(status, 'reconciliationStatus', at('reconciliationStatus'));
+  generationField(status, 'observedGeneration', at('observedGeneration'));
+  const taskManager = objectField(status, 'taskManager', at('taskManager'));
+  stringField(taskManager, 'labelSelector', at('taskManager.labelSelector'));
+  countField(taskManager, 'replicas', at('taskManager.replicas'));
+  const jobStatus = objectField(status, 'jobStatus', at('jobStatus'));
+  const result: FlinkDeploymentStatus = { fields: {} };
+  for (const field of statusFields) {
+    const value = fieldValue(status, field);
+    if (value !== undefined) result.fields[field] = value;
+  }
+  const jobState = stringField(jobStatus, 'state', at('jobStatus.state'));
+  if (jobState !== undefined) result.jobState = jobState;
+  const error = stringField(status, 'error', at('error'));
+  if (error !== undefined) result.error = error;
+  const jobManager = stringField(status, 'jobManagerDeploymentStatus', at('jobManagerDeploymentStatus'));
+  if (jobManager !== undefined) result.jobManagerDeploymentStatus = jobManager;
+  const lifecycle = stringField(status, 'lifecycleState', at('lifecycleState'));
+  if (lifecycle !== undefined) result.lifecycleState = lifecycle;
+  return result;
+}
+
+/** Reads every field the interpreter uses; it never defaults or alters a value. */
+export function readFlinkDeployment(object: JsonObject, path: string): FlinkDeployment {
+  const deployment: FlinkDeployment = { metadata: metadataOf(object, path) };
+  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
+  if (spec !== undefined) deployment.spec = specOf(spec, fieldPath(path, 'spec'));
+  const status = objectField(object, 'status', fieldPath(path, 'status'));
+  if (status !== undefined) deployment.status = readStatus(status, fieldPath(path, 'status'));
+  return deployment;
+}
