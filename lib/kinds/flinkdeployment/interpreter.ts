@@ -3,13 +3,14 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { invalidInput } from '../../interpreter/wire/errors';
 import type { ComponentRequirements, NodeClaim, ReplicaRequirements, Toleration } from '../../interpreter/wire/types';
+import { FieldFailure } from '../../review/core';
 import { int32Max, type JsonObject, type JsonValue } from '../../review/json';
 import { setOrRemove } from '../../shapes/aggregation';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { memberStatusesOf } from '../../interpreter/member-statuses';
 import { flinkDeployment } from './identity';
 import { largerAmount, resourceListOf, type RoleResources } from './resources';
-import { readFlinkDeployment, readStatus, statusFields, type FlinkDeployment, type FlinkDeploymentSpec, type Role, type StatusField } from './schema';
+import { readFlinkDeployment, statusFields, statusFieldsOf, type FlinkDeployment, type FlinkDeploymentSpec, type Role, type StatusField } from './schema';
 
 /**
  * The operator's pod template merge (FlinkUtils.mergePodTemplates, arrays by index as
@@ -73,7 +74,10 @@ function nodeClaimOf(scheduling: JsonObject | undefined): NodeClaim | undefined 
 }
 
 function requirementsOf(resources: RoleResources, scheduling: JsonObject | undefined): ComponentRequirements {
-  const requirements: ComponentRequirements = { resourceRequest: resourceListOf(resources) };
+  // Always an object, as Karmada's catalogue answers, even when the role asks for nothing.
+  const requirements: ComponentRequirements = {};
+  const resourceRequest = resourceListOf(resources);
+  if (Object.keys(resourceRequest).length > 0) requirements.resourceRequest = resourceRequest;
   const nodeClaim = nodeClaimOf(scheduling);
   if (nodeClaim !== undefined) requirements.nodeClaim = nodeClaim;
   const priorityClassName = scheduling?.priorityClassName;
@@ -87,20 +91,24 @@ function jobManagerReplicas(spec: FlinkDeploymentSpec | undefined): number {
 }
 
 /**
- * The TaskManagers the operator runs: `taskManager.replicas` when given; otherwise enough for the job's parallelism,
- * `ceil(parallelism / taskmanager.numberOfTaskSlots)` (FlinkUtils.getNumTaskManagers), the slots defaulting to
- * Flink's 1. Without a parallelism (a session cluster), or with 0 slots, 1, as Karmada's catalogue answers.
+ * The TaskManagers the operator runs: `taskManager.replicas` when given; otherwise enough slots for the job's
+ * parallelism, `ceil(parallelism / taskmanager.numberOfTaskSlots)` (FlinkUtils.getNumTaskManagers), the slots
+ * defaulting to Flink's 1. Without a parallelism (a session cluster), or with 0 slots, 1, as Karmada's catalogue
+ * answers. A negative parallelism without a TaskManager count is refused, as the operator's validator refuses it.
  */
 function taskManagerReplicas(spec: FlinkDeploymentSpec | undefined): number {
   if (spec?.taskManager.replicas !== undefined) return spec.taskManager.replicas;
   const parallelism = spec?.parallelism;
+  if (parallelism === undefined) return 1;
+  if (parallelism < 0) {
+    throw new FieldFailure(`${spec!.path}.job.parallelism`, `must not be negative without spec.taskManager.replicas (the operator refuses it), got ${parallelism}`);
+  }
   const slots = spec?.taskSlots ?? 1;
-  if (parallelism === undefined || parallelism === 0 || slots === 0) return 1;
-  return Math.ceil(parallelism / slots);
+  return slots === 0 ? 1 : Math.ceil(parallelism / slots);
 }
 
 function roles(object: FlinkDeployment): ReplicaSpec[] {
-  const { spec } = object;
+  const spec = object.spec();
   const path = spec?.path ?? 'object.spec';
   return [
     {
@@ -125,7 +133,7 @@ function roles(object: FlinkDeployment): ReplicaSpec[] {
  * components): every pod, each asking for the larger of the two roles' amounts, placed by the common pod template.
  */
 function interpretReplica({ object, namespace }: TypedRequest<FlinkDeployment>) {
-  const { spec } = object;
+  const spec = object.spec();
   const replicas = jobManagerReplicas(spec) + taskManagerReplicas(spec);
   if (replicas > int32Max) throw invalidInput(`${spec?.path ?? 'object.spec'}: the JobManagers and TaskManagers together (${replicas}) do not fit in an int32`);
   const jm = spec?.jobManager.resources ?? {};
@@ -156,7 +164,7 @@ const userErrors = ['ErrImagePull', 'ImagePullBackOff', 'CrashLoopBackOff'];
  * healthy when its JobManager is READY and the resource STABLE.
  */
 function interpretHealth({ object }: TypedRequest<FlinkDeployment>) {
-  const status = object.status;
+  const status = object.status();
   const state = status?.jobState;
   if (state === undefined) return { healthy: status?.jobManagerDeploymentStatus === 'READY' && status.lifecycleState === 'STABLE' };
   if (settledStates.has(state)) return { healthy: true };
@@ -199,20 +207,18 @@ function reportedFields(fields: Partial<Record<StatusField, JsonValue>>): JsonOb
 
 /** The member's status fields Karmada's catalogue reflects, as the operator wrote them. */
 function interpretStatus({ object }: TypedRequest<FlinkDeployment>) {
-  return { rawStatus: reportedFields(object.status?.fields ?? {}) };
+  return { rawStatus: reportedFields(statusFieldsOf(object.rawStatus() ?? {})) };
 }
 
 /**
  * A FlinkDeployment runs whole in one cluster, so its status cannot be summed: the last listed member that reports
- * one gives every field (a field it lacks is removed, so no two members' fields are mixed). With members listed but
- * none reporting, the fields are removed; with none listed, the status is left as it is.
+ * one gives every field (a field it lacks is removed, so no two members' fields are mixed). With no member
+ * reporting, the fields are removed: nothing observes the deployment.
  */
 function aggregateStatus(request: TypedRequest<FlinkDeployment>) {
   const patch = request.patch();
-  const items = request.aggregatedStatus ?? [];
-  if (items.length === 0) return patch.operations;
-  const reporting = memberStatusesOf(items, readStatus);
-  const last = reportedFields(reporting.at(-1)?.status.fields ?? {});
+  const reporting = memberStatusesOf(request.aggregatedStatus, (status) => status);
+  const last = reportedFields(statusFieldsOf(reporting.at(-1)?.status ?? {}));
   for (const field of statusFields) setOrRemove(patch, field, last[field]);
   return patch.operations;
 }

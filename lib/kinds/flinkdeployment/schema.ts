@@ -4,7 +4,7 @@
 // for the fields read only (see README.md).
 import { countField, fieldPath, fieldValue, objectField, objectItems, stringField, stringMapField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
-import { generationField, metadataOf, type ObjectMetaView } from '../../kube/objects';
+import type { ObjectMetaView } from '../../kube/objects';
 import { FieldFailure } from '../../review/core';
 import { describeJson, type JsonObject, type JsonValue } from '../../review/json';
 import { roleResourcesOf, type RoleResources } from './resources';
@@ -23,7 +23,7 @@ export interface Role {
 export interface FlinkDeploymentSpec {
   jobManager: Role;
   taskManager: Role;
-  /** `spec.job.parallelism` (absent or 0 for a session cluster). */
+  /** `spec.job.parallelism` (a Java int; absent for a session cluster). */
   parallelism?: number;
   /** `spec.flinkConfiguration["taskmanager.numberOfTaskSlots"]`, read as an integer. */
   taskSlots?: number;
@@ -57,10 +57,18 @@ export interface FlinkDeploymentStatus {
   lifecycleState?: string;
 }
 
+/**
+ * The object, its parts read when an operation asks for them: health and status never refuse an object for a
+ * spec they do not read, nor the replica operations for a status (Karmada's Lua reads no more than it uses either).
+ */
 export interface FlinkDeployment {
-  metadata: ObjectMetaView;
-  spec?: FlinkDeploymentSpec;
-  status?: FlinkDeploymentStatus;
+  metadata: Pick<ObjectMetaView, 'namespace'>;
+  /** `spec`, read (or a FieldFailure naming the wrong field); undefined when absent. */
+  spec(): FlinkDeploymentSpec | undefined;
+  /** `status`, read (or a FieldFailure naming the wrong field); undefined when absent. */
+  status(): FlinkDeploymentStatus | undefined;
+  /** `status` as written, checked to be an object only; undefined when absent. */
+  rawStatus(): JsonObject | undefined;
 }
 
 const taskSlotsKey = 'taskmanager.numberOfTaskSlots';
@@ -81,6 +89,15 @@ function taskSlotsOf(configuration: JsonObject | undefined, path: string): numbe
     if (slots < 0) throw new FieldFailure(slotsPath, `must not be negative, got ${describeJson(value)}`);
   }
   throw new FieldFailure(slotsPath, `must be a whole number of task slots that fits in an int32, got ${describeJson(value)}`);
+}
+
+/** A Java int (JobSpec.parallelism): any sign, within int32; the operator cannot read a larger one. */
+function int32Field(parent: JsonObject | undefined, name: string, path: string): number | undefined {
+  const value = fieldValue(parent, name);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new FieldFailure(path, `must be an integer, got ${describeJson(value)}`);
+  if (value < -2147483648 || value > 2147483647) throw new FieldFailure(path, `must fit in an int32 (a Java int to the operator), got ${value}`);
+  return value;
 }
 
 /** A role's `podTemplate.spec`, checked to be objects down to it. */
@@ -119,7 +136,7 @@ function specOf(spec: JsonObject, path: string): FlinkDeploymentSpec {
     taskManager: roleOf(spec, 'taskManager', path),
     path,
   };
-  const parallelism = countField(job, 'parallelism', fieldPath(path, 'job.parallelism'));
+  const parallelism = int32Field(job, 'parallelism', fieldPath(path, 'job.parallelism'));
   if (parallelism !== undefined) result.parallelism = parallelism;
   const taskSlots = taskSlotsOf(objectField(spec, 'flinkConfiguration', configurationPath), configurationPath);
   if (taskSlots !== undefined) result.taskSlots = taskSlots;
@@ -128,21 +145,14 @@ function specOf(spec: JsonObject, path: string): FlinkDeploymentSpec {
   return result;
 }
 
-/** A member's status (or what InterpretStatus returned for it): the fields Karmada reflects, each of its CRD type. */
+/**
+ * A member's status (or what InterpretStatus returned for it): the fields Karmada reflects, kept as written (they are
+ * copied, never computed with), and the four health reads, each checked to be a string.
+ */
 export function readStatus(status: JsonObject, path: string): FlinkDeploymentStatus {
   const at = (name: string) => fieldPath(path, name);
-  stringMapField(status, 'clusterInfo', at('clusterInfo'));
-  objectField(status, 'reconciliationStatus', at('reconciliationStatus'));
-  generationField(status, 'observedGeneration', at('observedGeneration'));
-  const taskManager = objectField(status, 'taskManager', at('taskManager'));
-  stringField(taskManager, 'labelSelector', at('taskManager.labelSelector'));
-  countField(taskManager, 'replicas', at('taskManager.replicas'));
+  const result: FlinkDeploymentStatus = { fields: statusFieldsOf(status) };
   const jobStatus = objectField(status, 'jobStatus', at('jobStatus'));
-  const result: FlinkDeploymentStatus = { fields: {} };
-  for (const field of statusFields) {
-    const value = fieldValue(status, field);
-    if (value !== undefined) result.fields[field] = value;
-  }
   const jobState = stringField(jobStatus, 'state', at('jobStatus.state'));
   if (jobState !== undefined) result.jobState = jobState;
   const error = stringField(status, 'error', at('error'));
@@ -154,12 +164,31 @@ export function readStatus(status: JsonObject, path: string): FlinkDeploymentSta
   return result;
 }
 
-/** Reads every field the interpreter uses; it never defaults or alters a value. */
+/** The fields Karmada reflects and aggregates, as written (null is absent). */
+export function statusFieldsOf(status: JsonObject): Partial<Record<StatusField, JsonValue>> {
+  const fields: Partial<Record<StatusField, JsonValue>> = {};
+  for (const field of statusFields) {
+    const value = fieldValue(status, field);
+    if (value !== undefined) fields[field] = value;
+  }
+  return fields;
+}
+
+/** The reader: the namespace now, spec and status when asked for; it never defaults or alters a value. */
 export function readFlinkDeployment(object: JsonObject, path: string): FlinkDeployment {
-  const deployment: FlinkDeployment = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) deployment.spec = specOf(spec, fieldPath(path, 'spec'));
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) deployment.status = readStatus(status, fieldPath(path, 'status'));
-  return deployment;
+  const metadataPath = fieldPath(path, 'metadata');
+  const metadata = objectField(object, 'metadata', metadataPath);
+  const namespace = stringField(metadata, 'namespace', fieldPath(metadataPath, 'namespace'));
+  return {
+    metadata: namespace === undefined ? {} : { namespace },
+    spec: () => {
+      const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
+      return spec === undefined ? undefined : specOf(spec, fieldPath(path, 'spec'));
+    },
+    rawStatus: () => objectField(object, 'status', fieldPath(path, 'status')),
+    status: () => {
+      const status = objectField(object, 'status', fieldPath(path, 'status'));
+      return status === undefined ? undefined : readStatus(status, fieldPath(path, 'status'));
+    },
+  };
 }
