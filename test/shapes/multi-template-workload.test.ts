@@ -1,6 +1,7 @@
 // The multi-template workload shape, through the test-only Trainer: a head of its own, roles in a map, groups in a list.
 import { describe, expect, it } from 'vitest';
 import { answer } from '../support/kinds/answer';
+import { componentsOf } from '../../lib/shapes/multi-template-workload';
 import { trainer, trainerRegistry } from '../support/kinds/trainer/trainer';
 
 const pod = (cpu: string, configMap: string) => ({
@@ -98,5 +99,21 @@ describe('multiTemplateWorkload: InterpretDependency', () => {
       { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ml', name: 'shared' },
       { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ml', name: 'extra' },
     ]);
+  });
+});
+
+describe('componentsOf: requirements a kind computes itself', () => {
+  it('answers a spec with its own requirements as given, and still checks its name', () => {
+    // Prepare
+    const requirements = { resourceRequest: { cpu: '2' }, priorityClassName: 'high' };
+    const specs = [{ name: 'jobmanager', namePath: 'object.spec.jobManager', replicas: 1, templatePath: 'object.spec.jobManager.podTemplate', requirements }];
+
+    // Act
+    const answered = componentsOf(specs);
+    const refused = () => componentsOf([...specs, { ...specs[0]!, namePath: 'object.spec.taskManager' }]);
+
+    // Assess
+    expect(answered).toEqual({ components: [{ name: 'jobmanager', replicas: 1, replicaRequirements: requirements }] });
+    expect(refused).toThrow('object.spec.taskManager gives the component name "jobmanager" that object.spec.jobManager gives too');
   });
 });
