@@ -207,7 +207,7 @@ function reportedFields(fields: Partial<Record<StatusField, JsonValue>>): JsonOb
 
 /** The member's status fields Karmada's catalogue reflects, as the operator wrote them. */
 function interpretStatus({ object }: TypedRequest<FlinkDeployment>) {
-  return { rawStatus: reportedFields(statusFieldsOf(object.rawStatus() ?? {})) };
+  return { rawStatus: reportedFields(statusFieldsOf(object.rawStatus() ?? {}, 'object.status')) };
 }
 
 /**
@@ -217,8 +217,8 @@ function interpretStatus({ object }: TypedRequest<FlinkDeployment>) {
  */
 function aggregateStatus(request: TypedRequest<FlinkDeployment>) {
   const patch = request.patch();
-  const reporting = memberStatusesOf(request.aggregatedStatus, (status) => status);
-  const last = reportedFields(statusFieldsOf(reporting.at(-1)?.status ?? {}));
+  const reporting = memberStatusesOf(request.aggregatedStatus, (status, path) => statusFieldsOf(status, path));
+  const last = reportedFields(reporting.at(-1)?.status ?? {});
   for (const field of statusFields) setOrRemove(patch, field, last[field]);
   return patch.operations;
 }

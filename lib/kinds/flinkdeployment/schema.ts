@@ -91,6 +91,24 @@ function taskSlotsOf(configuration: JsonObject | undefined, path: string): numbe
   throw new FieldFailure(slotsPath, `must be a whole number of task slots that fits in an int32, got ${describeJson(value)}`);
 }
 
+/** Deeper than this, a value this kind copies into its answer is refused: no Kubernetes object nests so deep. */
+export const maxDepth = 512;
+
+/**
+ * `value`, checked to nest at most `maxDepth` levels (without recursion, so any input is measured): the answer is
+ * written by JSON.stringify, which recurses and would fail on a value thousands of levels deep.
+ */
+export function shallowEnough<V extends JsonValue>(value: V, path: string): V {
+  const pending: [JsonValue, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > maxDepth) throw new FieldFailure(path, `nests JSON more than ${maxDepth} levels deep; no Kubernetes object does`);
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return value;
+}
+
 /** A Java int (JobSpec.parallelism): any sign, within int32; the operator cannot read a larger one. */
 function int32Field(parent: JsonObject | undefined, name: string, path: string): number | undefined {
   const value = fieldValue(parent, name);
@@ -109,11 +127,14 @@ function podSpecOf(parent: JsonObject | undefined, path: string): JsonObject | u
   if (podSpec === undefined) return undefined;
   // The fields Karmada's requirements read, checked where they are written (a merged value has no single path).
   stringMapField(podSpec, 'nodeSelector', fieldPath(specPath, 'nodeSelector'));
-  objectItems(podSpec, 'tolerations', fieldPath(specPath, 'tolerations'), podTemplateLimits.listItems);
+  for (const { item, path: itemPath } of objectItems(podSpec, 'tolerations', fieldPath(specPath, 'tolerations'), podTemplateLimits.listItems)) {
+    shallowEnough(item, itemPath);
+  }
   stringField(podSpec, 'priorityClassName', fieldPath(specPath, 'priorityClassName'));
   const affinity = objectField(podSpec, 'affinity', fieldPath(specPath, 'affinity'));
   const nodeAffinity = objectField(affinity, 'nodeAffinity', fieldPath(specPath, 'affinity.nodeAffinity'));
-  objectField(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', fieldPath(specPath, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
+  const required = objectField(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', fieldPath(specPath, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
+  if (required !== undefined) shallowEnough(required, fieldPath(specPath, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
   return podSpec;
 }
 
@@ -151,7 +172,7 @@ function specOf(spec: JsonObject, path: string): FlinkDeploymentSpec {
  */
 export function readStatus(status: JsonObject, path: string): FlinkDeploymentStatus {
   const at = (name: string) => fieldPath(path, name);
-  const result: FlinkDeploymentStatus = { fields: statusFieldsOf(status) };
+  const result: FlinkDeploymentStatus = { fields: statusFieldsOf(status, path) };
   const jobStatus = objectField(status, 'jobStatus', at('jobStatus'));
   const jobState = stringField(jobStatus, 'state', at('jobStatus.state'));
   if (jobState !== undefined) result.jobState = jobState;
@@ -164,12 +185,12 @@ export function readStatus(status: JsonObject, path: string): FlinkDeploymentSta
   return result;
 }
 
-/** The fields Karmada reflects and aggregates, as written (null is absent). */
-export function statusFieldsOf(status: JsonObject): Partial<Record<StatusField, JsonValue>> {
+/** The fields Karmada reflects and aggregates, as written (null is absent), each checked not to nest too deep. */
+export function statusFieldsOf(status: JsonObject, path: string): Partial<Record<StatusField, JsonValue>> {
   const fields: Partial<Record<StatusField, JsonValue>> = {};
   for (const field of statusFields) {
     const value = fieldValue(status, field);
-    if (value !== undefined) fields[field] = value;
+    if (value !== undefined) fields[field] = shallowEnough(value, fieldPath(path, field));
   }
   return fields;
 }

@@ -121,3 +121,23 @@ describe('FlinkDeployment: InterpretComponent', () => {
     expect(response.status?.message).toContain('object.spec.job.parallelism must not be negative');
   });
 });
+
+describe('FlinkDeployment: values nested too deep to copy', () => {
+  it('refuses a status field or a toleration thousands of levels deep with a 400 naming it, never a 500', () => {
+    // Prepare
+    let deep: JsonObject = { leaf: true };
+    for (let level = 0; level < 100_000; level++) deep = { below: deep };
+    const object = { ...deployment({ podTemplate: { spec: { tolerations: [{ key: 'a' }, { key: deep }] } } }), status: { reconciliationStatus: deep } };
+
+    // Act
+    const status = answer(registry, { operation: 'InterpretStatus', object }).response;
+    const components = answer(registry, { operation: 'InterpretComponent', object }).response;
+    const aggregated = answer(registry, { operation: 'AggregateStatus', object, aggregatedStatus: [{ clusterName: 'm1', status: { jobStatus: deep } }] }).response;
+
+    // Assess
+    expect([status.status?.code, components.status?.code, aggregated.status?.code]).toEqual([400, 400, 400]);
+    expect(status.status?.message).toContain('object.status.reconciliationStatus nests JSON more than 512 levels deep');
+    expect(components.status?.message).toContain('object.spec.podTemplate.spec.tolerations[1] nests JSON more than 512 levels deep');
+    expect(aggregated.status?.message).toContain('request.aggregatedStatus[0].status.jobStatus nests JSON more than 512 levels deep');
+  });
+});
