@@ -32,9 +32,13 @@ export interface FlinkDeploymentSpec {
   path: string;
 }
 
-/** The status fields Karmada's catalogue reflects and aggregates, in its order, each kept as the member wrote it. */
+/**
+ * The status fields Karmada's catalogue reflects and aggregates, in its order, each kept as the member wrote it;
+ * and `conditions`, which the operator writes since 1.15.0 (Karmada's catalogue predates them).
+ */
 export const statusFields = [
   'clusterInfo',
+  'conditions',
   'error',
   'jobManagerDeploymentStatus',
   'jobStatus',
@@ -74,14 +78,22 @@ export interface FlinkDeployment {
 const taskSlotsKey = 'taskmanager.numberOfTaskSlots';
 
 /**
- * The slots per TaskManager. flinkConfiguration holds strings (the CRD's map of string to string); Flink reads the
- * option as an int (`Integer.parseInt` of the trimmed text). A number is taken too. Anything else is a FieldFailure:
- * the operator refuses such a configuration.
+ * The slots per TaskManager. In the 1.10.0 CRD flinkConfiguration maps keys to strings; since the operator's 1.13.0
+ * (FLINK-37406, ConfigObjectNode) it may also be structured YAML that the operator flattens, so
+ * `taskmanager: {numberOfTaskSlots: 2}` says the same. Flink reads the option as an int (`Integer.parseInt` of the
+ * trimmed text). Anything else is a FieldFailure: the operator refuses such a configuration.
  */
 function taskSlotsOf(configuration: JsonObject | undefined, path: string): number | undefined {
-  const value = fieldValue(configuration, taskSlotsKey);
+  let value = fieldValue(configuration, taskSlotsKey);
+  let slotsPath = `${path}[${JSON.stringify(taskSlotsKey)}]`;
+  if (value === undefined) {
+    const taskManagerPath = fieldPath(path, 'taskmanager');
+    const taskManager = fieldValue(configuration, 'taskmanager');
+    if (taskManager === undefined || taskManager === null || typeof taskManager !== 'object' || Array.isArray(taskManager)) return undefined;
+    value = fieldValue(taskManager, 'numberOfTaskSlots');
+    slotsPath = fieldPath(taskManagerPath, 'numberOfTaskSlots');
+  }
   if (value === undefined) return undefined;
-  const slotsPath = `${path}[${JSON.stringify(taskSlotsKey)}]`;
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
   if (text !== undefined && /^[+-]?[0-9]{1,10}$/.test(text)) {
     const slots = Number(text);
