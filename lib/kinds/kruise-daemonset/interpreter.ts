@@ -7,8 +7,7 @@ import { membersOf, sumCounters } from '../../shapes/aggregation';
 import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
 import { namespaceOf, templateDependencies } from '../../shapes/dependencies';
 import { generationObserved, observedByEveryMember } from '../../shapes/generations';
-import { partitionReplicas } from '../../shapes/partition';
-import { rolledOut } from '../../shapes/workload-status';
+import { partitionedRolledOut } from '../../shapes/partition';
 import { kruiseDaemonSet } from './identity';
 import { daemonSetCounters, daemonSetStatus, readDaemonSet, type DaemonSet, type DaemonSetStatus } from './schema';
 
@@ -55,12 +54,12 @@ function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: TypedReq
 function interpretHealth({ object }: TypedRequest<DaemonSet>) {
   const { spec, status } = object;
   if (status === undefined) return { healthy: false };
-  const scheduled = status.desiredNumberScheduled ?? 0;
-  const deliberate = spec?.paused === true || spec?.onDelete === true || spec?.nodesSelected === true;
   return {
-    healthy: rolledOut({
+    healthy: partitionedRolledOut({
       generationObserved: generationObserved(object.metadata, status.observedGeneration),
-      desired: deliberate ? undefined : scheduled - partitionReplicas(spec?.partition, scheduled),
+      total: status.desiredNumberScheduled ?? 0,
+      partition: spec?.partition,
+      heldBack: spec?.paused === true || spec?.onDelete === true || spec?.nodesSelected === true,
       updated: status.updatedNumberScheduled,
       available: status.numberAvailable,
     }),

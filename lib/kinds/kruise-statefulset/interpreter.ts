@@ -4,9 +4,8 @@ import type { TypedRequest } from '../../interpreter/define';
 import { defineInterpreter } from '../../interpreter/define';
 import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
 import { generationObserved } from '../../shapes/generations';
-import { partitionReplicas } from '../../shapes/partition';
+import { partitionedRolledOut } from '../../shapes/partition';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
-import { rolledOut } from '../../shapes/workload-status';
 import { kruiseStatefulSet } from './identity';
 import { readStatefulSet, statefulSetStatusOf, type StatefulSet } from './schema';
 
@@ -35,12 +34,12 @@ function aggregateStatus(request: TypedRequest<StatefulSet>) {
 function interpretHealth({ object }: TypedRequest<StatefulSet>) {
   const { spec, status } = object;
   if (status === undefined) return { healthy: false };
-  const replicas = shape.desiredReplicas(object);
-  const deliberate = spec?.paused === true || spec?.onDelete === true;
   return {
-    healthy: rolledOut({
+    healthy: partitionedRolledOut({
       generationObserved: generationObserved(object.metadata, status.observedGeneration),
-      desired: deliberate ? undefined : replicas - partitionReplicas(spec?.partition, replicas),
+      total: shape.desiredReplicas(object),
+      partition: spec?.partition,
+      heldBack: spec?.paused === true || spec?.onDelete === true,
       updated: status.updatedReplicas,
       available: status.availableReplicas,
     }),
