@@ -1,7 +1,7 @@
 // The Advanced DaemonSet's one reader: an object becomes the typed view the operations use, or a FieldFailure naming
 // the field (a 400). Types are hand-written from OpenKruise's apis/apps/v1alpha1/daemonset_types.go at v1.8.2 (json
 // tags), for the fields read only (see README.md).
-import { booleanField, countField, fieldPath, objectField, stringField } from '../../kube/fields';
+import { arrayField, booleanField, countField, fieldPath, objectField, stringField } from '../../kube/fields';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
@@ -35,8 +35,16 @@ export interface DaemonSetSpec {
   partition?: number;
   /** `updateStrategy.rollingUpdate.paused`: the controller updates no pod. */
   paused?: boolean;
-  /** Whether `updateStrategy.rollingUpdate.selector` is set: only pods on the nodes it matches are updated. */
+  /** Whether `updateStrategy.rollingUpdate.selector` narrows the update to the nodes it matches (an empty one matches all). */
   nodesSelected?: boolean;
+}
+
+/** Whether a label selector says anything: OpenKruise reads an empty one as every node (`labels.Everything()`). */
+function selectsSome(selector: JsonObject | undefined, path: string): boolean {
+  if (selector === undefined) return false;
+  const labels = objectField(selector, 'matchLabels', fieldPath(path, 'matchLabels'));
+  const expressions = arrayField(selector, 'matchExpressions', fieldPath(path, 'matchExpressions'));
+  return (labels !== undefined && Object.keys(labels).length > 0) || expressions.length > 0;
 }
 
 function specOf(spec: JsonObject, path: string): DaemonSetSpec {
@@ -49,7 +57,7 @@ function specOf(spec: JsonObject, path: string): DaemonSetSpec {
     onDelete: stringField(strategy, 'type', fieldPath(strategyPath, 'type')) === 'OnDelete',
     partition: countField(rolling, 'partition', fieldPath(rollingPath, 'partition')),
     paused: booleanField(rolling, 'paused', fieldPath(rollingPath, 'paused')),
-    nodesSelected: objectField(rolling, 'selector', fieldPath(rollingPath, 'selector')) !== undefined,
+    nodesSelected: selectsSome(objectField(rolling, 'selector', fieldPath(rollingPath, 'selector')), fieldPath(rollingPath, 'selector')),
   };
 }
 

@@ -6,11 +6,15 @@ import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
 import { generationObserved } from '../../shapes/generations';
 import { partitionedRolledOut } from '../../shapes/partition';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
-import { kruiseStatefulSet } from './identity';
+import { hasUpdatedCounts, kruiseStatefulSet } from './identity';
 import { readStatefulSet, statefulSetStatusOf, type StatefulSet } from './schema';
 
 /** `spec.replicas` and `spec.template`, the count defaulting to 1 as OpenKruise's defaulting webhook sets it. */
 const shape = podTemplateWorkload<StatefulSet>({ defaultReplicas: 1 });
+
+/** InterpretStatus of each version, as Karmada's catalogue reflects it. */
+const reflectV1alpha1 = reflectAsCatalogue(statefulSetStatusOf('v1alpha1').reflect<StatefulSet>);
+const reflectV1beta1 = reflectAsCatalogue(statefulSetStatusOf('v1beta1').reflect<StatefulSet>);
 
 /**
  * The counts summed, the revisions kept where every member agrees ('' otherwise, as Karmada's catalogue writes),
@@ -51,7 +55,7 @@ export const kruiseStatefulSetInterpreter = defineInterpreter<StatefulSet>({
   decode: readStatefulSet,
   operations: {
     ...shape.operations,
-    InterpretStatus: (request) => reflectAsCatalogue(statefulSetStatusOf(request.kind.version).reflect<StatefulSet>)(request),
+    InterpretStatus: (request) => (hasUpdatedCounts(request.kind.version) ? reflectV1beta1 : reflectV1alpha1)(request),
     AggregateStatus: aggregateStatus,
     InterpretHealth: interpretHealth,
   },
