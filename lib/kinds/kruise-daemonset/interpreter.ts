@@ -37,7 +37,9 @@ function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: TypedReq
   const patch = newPatch();
   const totals = sumCounters(statuses, daemonSetCounters);
   for (const name of daemonSetCounters) patch.add(['status', name], totals[name]);
-  patch.add(['status', 'daemonSetHash'], fleetHash(statuses));
+  // With no member at all, the number 0, as Karmada's own case pins it ("aggregate status with no members"), although
+  // OpenKruise's CRD types the field a string: see README.md, "Departures".
+  patch.add(['status', 'daemonSetHash'], members.listed === 0 ? 0 : fleetHash(statuses));
   const generation = object.metadata.generation;
   if (observedByEveryMember(generation, { members: members.listed, reported: statuses }, true)) {
     patch.add(['status', 'observedGeneration'], generation!);
