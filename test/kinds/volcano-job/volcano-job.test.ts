@@ -82,3 +82,21 @@ describe('Volcano Job: InterpretComponent at the limits', () => {
     expect(response.status?.message).toContain('object.spec.tasks[1].name gives the component name "task-1" that object.spec.tasks[0].name gives too');
   });
 });
+
+describe('Volcano Job: AggregateStatus at the limits', () => {
+  it('aggregates 200,000 members (more than a spread of arguments could hold)', () => {
+    // Prepare
+    const aggregatedStatus = Array.from({ length: 200_000 }, (_, index) => ({
+      clusterName: `member${index}`,
+      applied: true,
+      status: { state: { phase: 'Running' }, running: 1, version: index % 7 },
+    }));
+
+    // Act
+    const { response, patched } = answer(registry, { operation: 'AggregateStatus', object: job({}), aggregatedStatus });
+
+    // Assess
+    expect(response.successful).toBe(true);
+    expect(patched.status).toEqual({ state: { phase: 'Running' }, running: 200_000, version: 6 });
+  });
+});
