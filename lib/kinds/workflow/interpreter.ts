@@ -7,7 +7,7 @@ import type { JsonObject } from '../../review/json';
 import { mergedReferences, namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { keepMemberValue } from '../../shapes/retention';
 import { argoApiVersion, workflow as workflowIdentity } from './identity';
-import { readWorkflow, type Workflow } from './schema';
+import { readWorkflow, replicaCountOf, type Workflow } from './schema';
 
 type Request = TypedRequest<Workflow>;
 
@@ -34,7 +34,7 @@ function podFieldsOf(object: Workflow, names: readonly string[]): JsonObject | u
  * resources differ step by step, so no resource request is claimed for "a" pod.
  */
 function interpretReplica({ object }: Request) {
-  const replicas = object.spec?.parallelism ?? 1;
+  const replicas = replicaCountOf(object.spec) ?? 1;
   const replicaRequirements = replicaRequirementsOf(podFieldsOf(object, ['affinity', 'nodeSelector', 'tolerations']), 'object');
   return replicaRequirements === undefined ? { replicas } : { replicas, replicaRequirements };
 }

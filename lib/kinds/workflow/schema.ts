@@ -1,9 +1,10 @@
 // The Workflow's one reader: the fields the operations use become the typed view, or a FieldFailure naming the field
 // (a 400). Types are hand-written from Argo Workflows' pkg/apis/workflow/v1alpha1/workflow_types.go (json tags), for
 // the fields read only (see README.md). It never defaults or alters a value.
-import { booleanField, countField, fieldPath, objectField, stringField } from '../../kube/fields';
+import { booleanField, fieldPath, fieldValue, objectField, stringField } from '../../kube/fields';
 import { metadataOf, type ObjectMetaView } from '../../kube/objects';
-import type { JsonObject } from '../../review/json';
+import { FieldFailure } from '../../review/core';
+import { describeJson, int32Max, type JsonObject } from '../../review/json';
 
 export interface Workflow {
   metadata: ObjectMetaView;
@@ -13,10 +14,12 @@ export interface Workflow {
 
 export interface WorkflowSpec {
   /**
-   * The most pods the workflow runs at once; absent means no limit. The CRD's int64 (minimum 1) is read as a count
-   * that fits Karmada's int32 replicas.
+   * The most pods the workflow runs at once; absent means no limit. The CRD's int64 (minimum 1): any integer is
+   * read, and only InterpretReplica, which hands it to Karmada's int32 replicas, bounds it (`replicaCountOf`).
    */
   parallelism?: number;
+  /** Where `parallelism` is, for InterpretReplica's messages. */
+  parallelismPath: string;
   /** Set by `argo suspend` (true) and cleared by `argo resume`, wherever the workflow runs. */
   suspend?: boolean;
   /** `Stop` or `Terminate`, set by `argo stop` / `argo terminate`; any non-empty value shuts the workflow down. */
@@ -40,12 +43,35 @@ export interface WorkflowStatus {
   written: JsonObject;
 }
 
+/** An int64 field: any integer (a JSON number holds it, exactly up to 2^53), or a 400 naming it. */
+function integerField(parent: JsonObject, name: string, path: string): number | undefined {
+  const value = fieldValue(parent, name);
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  throw new FieldFailure(path, `must be an integer, got ${typeof value === 'number' ? value : describeJson(value)}`);
+}
+
+/**
+ * The parallelism as Karmada's replica count: an int32, never negative. The CRD allows more (int64, minimum 1), but
+ * a larger count cannot be handed to Karmada without wrapping, and a negative one is no object's (a 400 naming it).
+ */
+export function replicaCountOf(spec: WorkflowSpec | undefined): number | undefined {
+  const parallelism = spec?.parallelism;
+  if (spec === undefined || parallelism === undefined) return undefined;
+  if (parallelism < 0) throw new FieldFailure(spec.parallelismPath, `must not be negative, got ${parallelism}`);
+  if (parallelism > int32Max) {
+    throw new FieldFailure(spec.parallelismPath, `must fit in an int32 (Karmada's replicas) to be counted as replicas, got ${parallelism}`);
+  }
+  return parallelism;
+}
+
 function specOf(spec: JsonObject, path: string): WorkflowSpec {
   const executor = objectField(spec, 'executor', fieldPath(path, 'executor'));
   const refPath = fieldPath(path, 'workflowTemplateRef');
   const ref = objectField(spec, 'workflowTemplateRef', refPath);
   const view: WorkflowSpec = {
-    parallelism: countField(spec, 'parallelism', fieldPath(path, 'parallelism')),
+    parallelism: integerField(spec, 'parallelism', fieldPath(path, 'parallelism')),
+    parallelismPath: fieldPath(path, 'parallelism'),
     suspend: booleanField(spec, 'suspend', fieldPath(path, 'suspend')),
     shutdown: stringField(spec, 'shutdown', fieldPath(path, 'shutdown')),
     executorServiceAccountName: stringField(executor, 'serviceAccountName', fieldPath(fieldPath(path, 'executor'), 'serviceAccountName')),
