@@ -1,12 +1,13 @@
 // Argo Workflows' Workflow interpreter: replicas from `spec.parallelism`, the member's suspend, shutdown and status
 // kept, health from the workflow's phase, and the objects it needs in the member (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { dependenciesOf, replicaRequirementsOf } from '../../interpreter/pod-template';
+import { replicaRequirementsOf } from '../../interpreter/pod-template';
 import { oneComponent } from '../../interpreter/replicated';
 import type { JsonObject } from '../../review/json';
-import { mergedReferences, namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { namespaceOf } from '../../shapes/dependencies';
 import { keepMemberValue } from '../../shapes/retention';
-import { argoApiVersion, workflow as workflowIdentity } from './identity';
+import { workflowDependencies } from './dependencies';
+import { workflow as workflowIdentity } from './identity';
 import { readWorkflow, replicaCountOf, type Workflow } from './schema';
 
 type Request = TypedRequest<Workflow>;
@@ -71,26 +72,6 @@ function interpretHealth({ object }: Request) {
   return { healthy: shutdown !== '' };
 }
 
-// ---- InterpretDependency ----
-
-/**
- * What the workflow's pods need in the member: the ConfigMaps, Secrets and PVCs of `spec.volumes`, the
- * `imagePullSecrets`, the ServiceAccounts of the pods and of the executor (not `default`, which every namespace
- * has), and the WorkflowTemplate it runs. `volumeClaimTemplates` are not dependencies: the controller creates
- * those PVCs itself, named `<workflow>-<claim>`.
- */
-function interpretDependency({ object, namespace: requestNamespace }: Request) {
-  const namespace = namespaceOf(object.metadata, requestNamespace);
-  const podReferences = dependenciesOf(podFieldsOf(object, ['volumes', 'imagePullSecrets', 'serviceAccountName']), 'object', namespace);
-  const named = new NamedReferences(namespace);
-  const executorAccount = object.spec?.executorServiceAccountName;
-  if (executorAccount !== 'default') named.add('v1', 'ServiceAccount', executorAccount);
-  const template = object.spec?.workflowTemplateRef;
-  if (template?.clusterScope === true) named.add(argoApiVersion, 'ClusterWorkflowTemplate', template.name, { clusterScoped: true });
-  else named.add(argoApiVersion, 'WorkflowTemplate', template?.name);
-  return { dependencies: mergedReferences([podReferences, named.list()]) };
-}
-
 export const workflowInterpreter = defineInterpreter<Workflow>({
   ...workflowIdentity,
   decode: readWorkflow,
@@ -100,6 +81,6 @@ export const workflowInterpreter = defineInterpreter<Workflow>({
     ReviseReplica: ({ replicas, patch }) => patch().add(['spec', 'parallelism'], replicas).operations,
     Retain: retain,
     InterpretHealth: interpretHealth,
-    InterpretDependency: interpretDependency,
+    InterpretDependency: ({ object, namespace }) => ({ dependencies: workflowDependencies(object.spec, namespaceOf(object.metadata, namespace)) }),
   },
 });

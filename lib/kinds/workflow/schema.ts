@@ -27,13 +27,19 @@ export interface WorkflowSpec {
   /** `executor.serviceAccountName`: the ServiceAccount of the executor containers. */
   executorServiceAccountName?: string;
   /** The WorkflowTemplate (or ClusterWorkflowTemplate) whose spec the workflow runs. */
-  workflowTemplateRef?: { name?: string; clusterScope?: boolean };
+  workflowTemplateRef?: TemplateRef;
   /**
    * The spec as Karmada sent it: its pod-level fields (`affinity`, `nodeSelector`, `tolerations`, `volumes`,
    * `imagePullSecrets`, `serviceAccountName`) have a pod spec's names and types, and the pod-template readers read
-   * them in place so a wrong type is named at its own path.
+   * them in place so a wrong type is named at its own path; the `templates` are read by InterpretDependency only.
    */
   written: JsonObject;
+}
+
+/** A reference to a WorkflowTemplate, or with `clusterScope` a ClusterWorkflowTemplate (`workflowTemplateRef`, `templateRef`). */
+export interface TemplateRef {
+  name?: string;
+  clusterScope?: boolean;
 }
 
 export interface WorkflowStatus {
@@ -65,10 +71,17 @@ export function replicaCountOf(spec: WorkflowSpec | undefined): number | undefin
   return parallelism;
 }
 
+/** The template reference at `holder[name]` (the spec's `workflowTemplateRef`, a step's or task's `templateRef`). */
+export function readTemplateRef(holder: JsonObject, name: string, path: string): TemplateRef | undefined {
+  const refPath = fieldPath(path, name);
+  const ref = objectField(holder, name, refPath);
+  if (ref === undefined) return undefined;
+  return { name: stringField(ref, 'name', fieldPath(refPath, 'name')), clusterScope: booleanField(ref, 'clusterScope', fieldPath(refPath, 'clusterScope')) };
+}
+
 function specOf(spec: JsonObject, path: string): WorkflowSpec {
   const executor = objectField(spec, 'executor', fieldPath(path, 'executor'));
-  const refPath = fieldPath(path, 'workflowTemplateRef');
-  const ref = objectField(spec, 'workflowTemplateRef', refPath);
+  const ref = readTemplateRef(spec, 'workflowTemplateRef', path);
   const view: WorkflowSpec = {
     parallelism: integerField(spec, 'parallelism', fieldPath(path, 'parallelism')),
     parallelismPath: fieldPath(path, 'parallelism'),
@@ -77,12 +90,7 @@ function specOf(spec: JsonObject, path: string): WorkflowSpec {
     executorServiceAccountName: stringField(executor, 'serviceAccountName', fieldPath(fieldPath(path, 'executor'), 'serviceAccountName')),
     written: spec,
   };
-  if (ref !== undefined) {
-    view.workflowTemplateRef = {
-      name: stringField(ref, 'name', fieldPath(refPath, 'name')),
-      clusterScope: booleanField(ref, 'clusterScope', fieldPath(refPath, 'clusterScope')),
-    };
-  }
+  if (ref !== undefined) view.workflowTemplateRef = ref;
   return view;
 }
 
