@@ -2,24 +2,13 @@
 // strategy (partition, pause, OnDelete) as OpenKruise's controller does (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
 import { generationObserved } from '../../shapes/generations';
+import { partitionedRolledOut } from '../../shapes/partition';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
-import { rolledOut } from '../../shapes/workload-status';
 import { cloneSet } from './identity';
 import { cloneSetStatus, readCloneSet, type CloneSet } from './schema';
 
 /** `spec.replicas` and `spec.template`, the count defaulting to 1 as OpenKruise's defaulting webhook sets it. */
 const shape = podTemplateWorkload<CloneSet>({ defaultReplicas: 1 });
-
-/**
- * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas`: a percentage rounds up,
- * one short of "100%" still updates a pod when there are several, and the result stays within [0, replicas].
- */
-export function partitionReplicas(partition: number | string | undefined, replicas: number): number {
-  if (partition === undefined) return 0;
-  let kept = typeof partition === 'number' ? partition : Math.ceil((Number.parseInt(partition, 10) * replicas) / 100);
-  if (typeof partition === 'string' && replicas > 1 && kept === replicas && partition !== '100%') kept = replicas - 1;
-  return Math.max(Math.min(kept, replicas), 0);
-}
 
 /**
  * Karmada's rule for a CloneSet (the member saw the current spec, enough pods run the update revision, every updated
@@ -29,11 +18,12 @@ export function partitionReplicas(partition: number | string | undefined, replic
 function interpretHealth({ object }: { object: CloneSet }) {
   const { spec, status } = object;
   const replicas = shape.desiredReplicas(object);
-  const deliberate = spec?.paused === true || spec?.onDelete === true;
   return {
-    healthy: rolledOut({
+    healthy: partitionedRolledOut({
       generationObserved: generationObserved(object.metadata, status?.observedGeneration),
-      desired: deliberate ? undefined : replicas - partitionReplicas(spec?.partition, replicas),
+      total: replicas,
+      partition: spec?.partition,
+      heldBack: spec?.paused === true || spec?.onDelete === true,
       updated: status?.updatedReplicas,
       available: status?.availableReplicas,
     }),

@@ -1,0 +1,36 @@
+// A rolling update's partition: how many pods an update keeps on old revisions on purpose (OpenKruise's CloneSet,
+// Advanced StatefulSet and Advanced DaemonSet), as their controllers compute it, and health that allows for it.
+import { rolledOut } from './workload-status';
+
+/**
+ * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas`: a count, or (CloneSet
+ * only) a percentage rounded up, where one short of "100%" still updates a pod when there are several; the result
+ * stays within [0, replicas] (the Advanced StatefulSet and DaemonSet controllers clamp a count the same way).
+ */
+export function partitionReplicas(partition: number | string | undefined, replicas: number): number {
+  if (partition === undefined) return 0;
+  let kept = typeof partition === 'number' ? partition : Math.ceil((Number.parseInt(partition, 10) * replicas) / 100);
+  if (typeof partition === 'string' && replicas > 1 && kept === replicas && partition !== '100%') kept = replicas - 1;
+  return Math.max(Math.min(kept, replicas), 0);
+}
+
+/** Where a partitioned rollout stands, as a member's object says. */
+export interface PartitionedRollout {
+  /** Whether the member's controller saw the current spec (see `generationObserved`). */
+  generationObserved: boolean;
+  /** Pods the object should run (replicas, or a DaemonSet's scheduled nodes). */
+  total: number;
+  partition: number | string | undefined;
+  /** The controller updates no more pods on purpose (paused, OnDelete…): the count of updated pods is not judged. */
+  heldBack: boolean;
+  updated: number | undefined;
+  available: number | undefined;
+}
+
+/**
+ * Karmada's rollout health (`rolledOut`: the spec observed, enough pods updated, every updated pod available) with
+ * "enough" as OpenKruise's controllers mean it: the total less the partition, and no count while held back.
+ */
+export function partitionedRolledOut({ generationObserved, total, partition, heldBack, updated, available }: PartitionedRollout): boolean {
+  return rolledOut({ generationObserved, desired: heldBack ? undefined : total - partitionReplicas(partition, total), updated, available });
+}
