@@ -76,6 +76,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./volcano-job/interpreter')).volcanoJobInterpreter,
   },
   {
+    group: 'argoproj.io',
+    kind: 'Workflow',
+    plural: 'workflows',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/workflow',
+    ownCrd: false,
+    load: async () => (await import('./workflow/interpreter')).workflowInterpreter,
+  },
+  {
     group: 'workload.example.io',
     kind: 'Workload',
     plural: 'workloads',
