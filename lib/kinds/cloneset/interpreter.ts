@@ -2,6 +2,7 @@
 // strategy (partition, pause, OnDelete) as OpenKruise's controller does (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
 import { generationObserved } from '../../shapes/generations';
+import { partitionReplicas } from '../../shapes/partition';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { rolledOut } from '../../shapes/workload-status';
 import { cloneSet } from './identity';
@@ -9,17 +10,6 @@ import { cloneSetStatus, readCloneSet, type CloneSet } from './schema';
 
 /** `spec.replicas` and `spec.template`, the count defaulting to 1 as OpenKruise's defaulting webhook sets it. */
 const shape = podTemplateWorkload<CloneSet>({ defaultReplicas: 1 });
-
-/**
- * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas`: a percentage rounds up,
- * one short of "100%" still updates a pod when there are several, and the result stays within [0, replicas].
- */
-export function partitionReplicas(partition: number | string | undefined, replicas: number): number {
-  if (partition === undefined) return 0;
-  let kept = typeof partition === 'number' ? partition : Math.ceil((Number.parseInt(partition, 10) * replicas) / 100);
-  if (typeof partition === 'string' && replicas > 1 && kept === replicas && partition !== '100%') kept = replicas - 1;
-  return Math.max(Math.min(kept, replicas), 0);
-}
 
 /**
  * Karmada's rule for a CloneSet (the member saw the current spec, enough pods run the update revision, every updated
