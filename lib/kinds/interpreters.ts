@@ -26,6 +26,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./rollout/interpreter')).rolloutInterpreter,
   },
   {
+    group: 'apps.kruise.io',
+    kind: 'SidecarSet',
+    plural: 'sidecarsets',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/sidecarset',
+    ownCrd: false,
+    load: async () => (await import('./sidecarset/interpreter')).sidecarSetInterpreter,
+  },
+  {
     group: 'workload.example.io',
     kind: 'Workload',
     plural: 'workloads',
