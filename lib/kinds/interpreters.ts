@@ -36,6 +36,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./sidecarset/interpreter')).sidecarSetInterpreter,
   },
   {
+    group: 'apps.kruise.io',
+    kind: 'UnitedDeployment',
+    plural: 'uniteddeployments',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/uniteddeployment',
+    ownCrd: false,
+    load: async () => (await import('./uniteddeployment/interpreter')).unitedDeploymentInterpreter,
+  },
+  {
     group: 'workload.example.io',
     kind: 'Workload',
     plural: 'workloads',
