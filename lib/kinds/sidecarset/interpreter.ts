@@ -44,9 +44,13 @@ function interpretHealth({ object }: Request) {
   const { metadata, spec, status } = object;
   if (status === undefined) return { healthy: false };
   if (status.observedGeneration !== undefined && status.observedGeneration !== (metadata.generation ?? 0)) return { healthy: false };
-  if (spec?.paused === true || spec?.notUpdate === true || spec?.selectsUpdated === true) return { healthy: true };
   const matched = status.matchedPods ?? 0;
-  return { healthy: (status.updatedPods ?? 0) >= matched - partitionReplicas(spec?.partition, matched) };
+  const updated = status.updatedPods ?? 0;
+  // More updated pods than matched ones is no count the controller writes (it counts updated pods among the
+  // matched): counts that contradict each other say nothing healthy, as Karmada's `updatedPods == matchedPods`.
+  if (updated > matched) return { healthy: false };
+  if (spec?.paused === true || spec?.notUpdate === true || spec?.selectsUpdated === true) return { healthy: true };
+  return { healthy: updated >= matched - partitionReplicas(spec?.partition, matched) };
 }
 
 /**

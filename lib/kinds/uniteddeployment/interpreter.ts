@@ -56,7 +56,8 @@ function aggregateStatus(request: Request) {
  */
 function interpretHealth({ object }: Request) {
   const { metadata, spec, status } = object;
-  if (status === undefined) return { healthy: false };
+  // Without a spec (no object an API server holds: `selector` is required) nothing says what should run.
+  if (spec === undefined || status === undefined) return { healthy: false };
   let kept = 0;
   for (const partition of Object.values(status.currentPartitions ?? {})) kept += partition;
   const replicas = desiredReplicasOf(spec, 'object');
