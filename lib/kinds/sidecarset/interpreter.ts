@@ -46,6 +46,8 @@ function interpretHealth({ object }: Request) {
   if (status.observedGeneration !== undefined && status.observedGeneration !== (metadata.generation ?? 0)) return { healthy: false };
   const matched = status.matchedPods ?? 0;
   const updated = status.updatedPods ?? 0;
+  // No pod matched: nothing to update (as Karmada's catalogue says, whatever else the status holds).
+  if (matched === 0) return { healthy: true };
   // More updated pods than matched ones is no count the controller writes (it counts updated pods among the
   // matched): counts that contradict each other say nothing healthy, as Karmada's `updatedPods == matchedPods`.
   if (updated > matched) return { healthy: false };
