@@ -380,14 +380,18 @@ function referencesOf(names: DependencyNames, namespace: string | undefined): De
  * de-duplicated and grouped in Karmada's order (names sorted within a group, so the answer is stable).
  */
 export function dependenciesOf(template: JsonObject | undefined, path: string, namespace: string | undefined): DependentObjectReference[] {
-  const podSpec = podSpecOf(template, path);
+  return podSpecDependenciesOf(podSpecOf(template, path), `${path}.spec`, namespace);
+}
+
+/** `dependenciesOf` for pod-spec fields held elsewhere than a template's `spec` (an Argo Workflow's), named from `specPath`. */
+export function podSpecDependenciesOf(podSpec: JsonObject | undefined, specPath: string, namespace: string | undefined): DependentObjectReference[] {
   if (podSpec === undefined) return [];
   let names: DependencyNames;
   try {
     names = quickDependencyNames(podSpec);
   } catch (error) {
     if (error !== malformed) throw error;
-    names = checkedDependencyNames(podSpec, `${path}.spec`);
+    names = checkedDependencyNames(podSpec, specPath);
   }
   return referencesOf(names, namespace);
 }

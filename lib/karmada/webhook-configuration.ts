@@ -36,6 +36,16 @@ export interface WebhookConfigurationOptions {
  */
 export const optInOperations: readonly InterpreterOperation[] = ['InterpretComponent'];
 
+/**
+ * Whether webhook-config leaves the operation out unless asked for: an opt-in operation of a kind that also revises
+ * replicas (ReviseReplica revises members to the binding's spec.replicas, 0 in that case). A kind that revises nothing
+ * (a multi-template job: Volcano's Job, Flink's FlinkDeployment) has its components claimed by default: left out,
+ * Karmada would ask its own Lua for them, per operation.
+ */
+export function isOptIn(operations: Readonly<Partial<Record<InterpreterOperation, unknown>>>, operation: InterpreterOperation): boolean {
+  return optInOperations.includes(operation) && operations.ReviseReplica !== undefined;
+}
+
 export interface RuleWithOperations {
   operations: InterpreterOperation[];
   apiGroups: string[];
@@ -142,7 +152,7 @@ function operationsOf(
     (operation) =>
       interpreter.operations[operation] !== undefined &&
       !excluded.includes(operation) &&
-      (!optInOperations.includes(operation) || included.includes(operation)),
+      (!isOptIn(interpreter.operations, operation) || included.includes(operation)),
   );
 }
 

@@ -28,7 +28,9 @@ const shortNames: readonly (readonly [string, string])[] = [
 export function catalogueTable(kinds: readonly CatalogueEntry[]): string {
   const rows = kinds.flatMap(({ identity, operations, exports }) => {
     if (identity === undefined) return [];
-    const answered = shortNames.filter(([operation]) => operations?.includes(operation)).map(([, short]) => short);
+    // InterpretComponent is opt-in only beside ReviseReplica (lib/karmada/webhook-configuration.ts isOptIn).
+    const revises = operations?.includes('ReviseReplica') === true;
+    const answered = shortNames.filter(([operation]) => operations?.includes(operation)).map(([operation, short]) => (operation === 'InterpretComponent' && !revises ? 'component' : short));
     const also = identity.ownCrd
       ? ['CRD here', ...(exports.conversions === undefined ? [] : ['conversion']), ...(exports.admissions === undefined ? [] : ['admission'])]
       : ["project's CRD"];

@@ -1,13 +1,15 @@
-// OpenKruise's partition: how many pods an update keeps on old revisions on purpose (CloneSet, SidecarSet, Advanced
-// StatefulSet), as its `CalculatePartitionReplicas` computes it from a count or a percentage.
+// A rolling update's partition: how many pods an update keeps on old revisions on purpose (OpenKruise's CloneSet,
+// Advanced StatefulSet, Advanced DaemonSet and SidecarSet), as their controllers compute it, how an IntOrString one
+// is read, and health that allows for it.
+import { fieldValue } from '../kube/fields';
 import { FieldFailure } from '../review/core';
 import { describeJson, type JsonObject } from '../review/json';
-import { fieldValue } from '../kube/fields';
+import { rolledOut } from './workload-status';
 
 /**
- * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas` (pkg/util/tools.go): a
- * percentage rounds up, one short of "100%" still updates a pod when there are several, and the result stays within
- * [0, replicas].
+ * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas`: a count, or (CloneSet
+ * only) a percentage rounded up, where one short of "100%" still updates a pod when there are several; the result
+ * stays within [0, replicas] (the Advanced StatefulSet and DaemonSet controllers clamp a count the same way).
  */
 export function partitionReplicas(partition: number | string | undefined, replicas: number): number {
   if (partition === undefined) return 0;
@@ -16,7 +18,31 @@ export function partitionReplicas(partition: number | string | undefined, replic
   return Math.max(Math.min(kept, replicas), 0);
 }
 
-/** An IntOrString partition: a count, or a percentage such as "20%" (what OpenKruise's controllers can read). */
+/** Where a partitioned rollout stands, as a member's object says. */
+export interface PartitionedRollout {
+  /** Whether the member's controller saw the current spec (see `generationObserved`). */
+  generationObserved: boolean;
+  /** Pods the object should run (replicas, or a DaemonSet's scheduled nodes). */
+  total: number;
+  partition: number | string | undefined;
+  /** The controller updates no more pods on purpose (paused, OnDelete…): the count of updated pods is not judged. */
+  heldBack: boolean;
+  updated: number | undefined;
+  available: number | undefined;
+}
+
+/**
+ * Karmada's rollout health (`rolledOut`: the spec observed, enough pods updated, every updated pod available) with
+ * "enough" as OpenKruise's controllers mean it: the total less the partition, and no count while held back.
+ */
+export function partitionedRolledOut({ generationObserved, total, partition, heldBack, updated, available }: PartitionedRollout): boolean {
+  return rolledOut({ generationObserved, desired: heldBack ? undefined : total - partitionReplicas(partition, total), updated, available });
+}
+
+/**
+ * An IntOrString count such as a partition or a UnitedDeployment subset's replicas: a count, or a percentage such
+ * as "20%" (what OpenKruise's controllers can read); anything else is a 400 naming the field.
+ */
 export function partitionField(parent: JsonObject | undefined, path: string, name = 'partition'): number | string | undefined {
   const value = fieldValue(parent, name);
   if (value === undefined) return undefined;

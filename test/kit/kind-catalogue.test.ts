@@ -6,18 +6,18 @@ const project = { group: 'apps.kruise.io', kind: 'CloneSet', plural: 'clonesets'
 const ours = { group: 'workload.example.io', kind: 'Workload', plural: 'workloads', versions: ['v1alpha1'], storageVersion: 'v1alpha1', home: 'lib/kinds/workload', ownCrd: true };
 
 describe('the table of kinds', () => {
-  it("lists each kind's versions and operations in Karmada's order, and what else this service does for it", () => {
+  it("lists each kind's versions and operations in Karmada's order (InterpretComponent opt-in only beside ReviseReplica), and what else this service does for it", () => {
     // Act
     const table = catalogueTable([
-      { identity: project, operations: ['InterpretHealth', 'InterpretReplica', 'InterpretComponent'], exports: {} },
-      { identity: ours, operations: ['Retain'], exports: { conversions: 'workloadConversion' } },
+      { identity: project, operations: ['InterpretHealth', 'InterpretReplica', 'ReviseReplica', 'InterpretComponent'], exports: {} },
+      { identity: ours, operations: ['Retain', 'InterpretComponent'], exports: { conversions: 'workloadConversion' } },
       { exports: {} },
     ]);
 
     // Assess
     expect(table.split('\n').slice(2)).toEqual([
-      "| [`CloneSet`](lib/kinds/cloneset/README.md) `apps.kruise.io` | `v1alpha1`, `v1beta1` | replica, component (opt-in), health | project's CRD |",
-      '| [`Workload`](lib/kinds/workload/README.md) `workload.example.io` | `v1alpha1` | retain | CRD here, conversion |',
+      "| [`CloneSet`](lib/kinds/cloneset/README.md) `apps.kruise.io` | `v1alpha1`, `v1beta1` | replica, component (opt-in), revise, health | project's CRD |",
+      '| [`Workload`](lib/kinds/workload/README.md) `workload.example.io` | `v1alpha1` | component, retain | CRD here, conversion |',
     ]);
   });
 

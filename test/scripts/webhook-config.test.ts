@@ -10,7 +10,7 @@ import { interpreterRegistry } from '../../lib/kinds/interpreters';
 const interpreters = await interpreterRegistry.loadAll();
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import { dispatcherFunction, matchRoute } from '../../lib/routes';
-import { optInOperations } from '../../lib/karmada/webhook-configuration';
+import { buildWebhookConfiguration, optInOperations } from '../../lib/karmada/webhook-configuration';
 import { main } from '../../scripts/webhook-config';
 import { startMoto, type Moto } from '../support/moto';
 import { requireTool } from '../support/tools';
@@ -188,7 +188,7 @@ const claimedByDefault = served.filter((key) => !optInOperations.some((operation
 /** The registry's operations of one kind that the configuration claims without --include-operations. */
 /** In the protocol's order, as webhook-config lists them (whatever order a kind's module declares them in). */
 const defaultOperationsOf = (operations: object): InterpreterOperation[] =>
-  interpreterOperations.filter((operation) => Object.hasOwn(operations, operation) && !optInOperations.includes(operation));
+  interpreterOperations.filter((operation) => Object.hasOwn(operations, operation) && !(optInOperations.includes(operation) && Object.hasOwn(operations, 'ReviseReplica')));
 
 /** Which webhooks match each (group, version, kind, operation), as Karmada matches rules. */
 function matchesOf(config: Configuration): Map<string, Webhook[]> {
@@ -340,15 +340,28 @@ describe('webhook-config options', () => {
     for (const hook of configurationOf(stdout).webhooks) expect(hook.clientConfig.url).toContain(`/${token}/interpreter/`);
   });
 
-  it('leaves out InterpretComponent unless --include-operations names it', async () => {
+  it('leaves out InterpretComponent of a kind that revises replicas unless --include-operations names it', async () => {
     const operationsIn = (config: Configuration) => config.webhooks.flatMap((hook) => hook.rules[0]!.operations);
+    const revising = (config: Configuration) => ({ ...config, webhooks: config.webhooks.filter((hook) => interpreters.some((kind) => kind.operations.ReviseReplica !== undefined && hook.rules[0]!.kinds.includes(kind.kind) && hook.rules[0]!.apiGroups.includes(kind.group))) });
     const byDefault = configurationOf((await run(['--url', base])).stdout);
-    expect(operationsIn(byDefault)).not.toContain('InterpretComponent');
+    expect(operationsIn(revising(byDefault))).not.toContain('InterpretComponent');
     const included = configurationOf((await run(['--url', base, '--include-operations', 'InterpretComponent'])).stdout);
     expect(admissionErrors(included)).toEqual([]);
     expect([...matchesOf(included).keys()].sort()).toEqual([...served].sort());
     const single = configurationOf((await run(['--url', base, '--mode', 'single', '--include-operations', 'InterpretComponent'])).stdout);
     expect(operationsIn(single)).toContain('InterpretComponent');
+  });
+
+  it('claims InterpretComponent by default for a kind that revises nothing (Karmada would ask its own Lua otherwise)', () => {
+    // Prepare
+    const job = { group: 'batch.example.io', kind: 'Job', plural: 'jobs', versions: ['v1'], storageVersion: 'v1', home: 'test', ownCrd: false, operations: { InterpretComponent: () => [], InterpretHealth: () => ({ healthy: true }) } };
+    const workload = { ...job, kind: 'Set', plural: 'sets', operations: { ...job.operations, ReviseReplica: () => [] } };
+
+    // Act
+    const config = buildWebhookConfiguration({ interpreters: [job, workload] as never, url: base });
+
+    // Assess
+    expect(config.webhooks.map((hook) => hook.name)).toEqual(['interpretcomponent.jobs.batch.example.io', 'interprethealth.jobs.batch.example.io', 'revisereplica.sets.batch.example.io', 'interprethealth.sets.batch.example.io']);
   });
 
   it('leaves out --exclude-operations', async () => {

@@ -1,22 +1,37 @@
-// OpenKruise's partition: pods kept on old revisions from a count or a percentage, and the IntOrString reader.
+// A rolling update's partition (OpenKruise's CloneSet, Advanced StatefulSet and DaemonSet): the pods it keeps back,
+// and rollout health that allows for it.
 import { describe, expect, it } from 'vitest';
 import { FieldFailure } from '../../lib/review/core';
-import { partitionField, partitionReplicas } from '../../lib/shapes/partition';
+import { partitionedRolledOut, partitionField, partitionReplicas } from '../../lib/shapes/partition';
 
 describe('partitionReplicas', () => {
   it.each([
-    ['no partition keeps none', undefined, 5, 0],
+    ['no partition', undefined, 5, 0],
     ['a count', 2, 5, 2],
-    ['a count past the pods keeps them all', 9, 5, 5],
-    ['a negative count keeps none', -3, 5, 0],
-    ['a percentage rounds up', '50%', 5, 3],
+    ['a count past the replicas is clamped', 10, 3, 3],
+    ['a percentage rounds up', '30%', 5, 2],
     ['one short of 100% still updates a pod', '99%', 5, 4],
     ['100% keeps every pod', '100%', 5, 5],
-    ['a percentage of one pod', '99%', 1, 1],
-    ['no pods', '50%', 0, 0],
-  ])('%s', (_name, partition, replicas, expected) => {
+    ['no replicas', 2, 0, 0],
+  ] as const)('%s', (_name, partition, replicas, expected) => {
     // Act + Assess
     expect(partitionReplicas(partition, replicas)).toBe(expected);
+  });
+});
+
+describe('partitionedRolledOut', () => {
+  const settled = { generationObserved: true, total: 5, partition: 2, heldBack: false, updated: 3, available: 5 };
+
+  it.each([
+    ['the total less the partition updated and available', settled, true],
+    ['fewer updated than the total less the partition', { ...settled, updated: 2 }, false],
+    ['held back: the updated count is not judged', { ...settled, heldBack: true, updated: 0 }, true],
+    ['held back, an updated pod not available', { ...settled, heldBack: true, updated: 4, available: 3 }, false],
+    ['the spec not observed', { ...settled, generationObserved: false }, false],
+    ['no counts and nothing to run', { ...settled, total: 0, updated: undefined, available: undefined }, true],
+  ])('%s', (_name, rollout, expected) => {
+    // Act + Assess
+    expect(partitionedRolledOut(rollout)).toBe(expected);
   });
 });
 

@@ -2,9 +2,8 @@
 // strategy (partition, pause, OnDelete) as OpenKruise's controller does (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
 import { generationObserved } from '../../shapes/generations';
-import { partitionReplicas } from '../../shapes/partition';
+import { partitionedRolledOut } from '../../shapes/partition';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
-import { rolledOut } from '../../shapes/workload-status';
 import { cloneSet } from './identity';
 import { cloneSetStatus, readCloneSet, type CloneSet } from './schema';
 
@@ -19,11 +18,12 @@ const shape = podTemplateWorkload<CloneSet>({ defaultReplicas: 1 });
 function interpretHealth({ object }: { object: CloneSet }) {
   const { spec, status } = object;
   const replicas = shape.desiredReplicas(object);
-  const deliberate = spec?.paused === true || spec?.onDelete === true;
   return {
-    healthy: rolledOut({
+    healthy: partitionedRolledOut({
       generationObserved: generationObserved(object.metadata, status?.observedGeneration),
-      desired: deliberate ? undefined : replicas - partitionReplicas(spec?.partition, replicas),
+      total: replicas,
+      partition: spec?.partition,
+      heldBack: spec?.paused === true || spec?.onDelete === true,
       updated: status?.updatedReplicas,
       available: status?.availableReplicas,
     }),

@@ -1,0 +1,82 @@
+// OpenKruise's Advanced DaemonSet interpreter: no replicas (a DaemonSet runs a pod per eligible node, and Karmada's
+// customization implements no InterpretReplica), its status reflected and summed, health from its update strategy
+// (partition, pause, node selector, OnDelete) as OpenKruise's controller does, and its template's dependencies.
+import type { TypedRequest } from '../../interpreter/define';
+import { defineInterpreter } from '../../interpreter/define';
+import { membersOf, sumCounters } from '../../shapes/aggregation';
+import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
+import { namespaceOf, templateDependencies } from '../../shapes/dependencies';
+import { generationObserved, observedByEveryMember } from '../../shapes/generations';
+import { partitionedRolledOut } from '../../shapes/partition';
+import { kruiseDaemonSet } from './identity';
+import { daemonSetCounters, daemonSetStatus, readDaemonSet, type DaemonSet, type DaemonSetStatus } from './schema';
+
+/**
+ * The fleet's `daemonSetHash`: the one every member that reports a hash reports, else ''. The CRD requires the field
+ * and types it a string, so '' (no hash known), never a number and never absent. Members that have not written one
+ * yet do not contradict the others; members on different revisions leave no single hash to show.
+ */
+function fleetHash(statuses: readonly DaemonSetStatus[]): string {
+  let hash: string | undefined;
+  for (const { daemonSetHash } of statuses) {
+    if (daemonSetHash === undefined || daemonSetHash === '') continue;
+    if (hash !== undefined && hash !== daemonSetHash) return '';
+    hash = daemonSetHash;
+  }
+  return hash ?? '';
+}
+
+/**
+ * The counts summed over members (every one written: the CRD requires most, and 0 is what nobody reported), the
+ * fleet's hash, and `observedGeneration` set to the template's generation when every listed member observed it
+ * (Karmada's Deployment rule, see `observedByEveryMember`) or when no member is listed; otherwise left as it is.
+ */
+function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: TypedRequest<DaemonSet>) {
+  const members = membersOf(aggregatedStatus, daemonSetStatus.readReflected);
+  const statuses = members.reporting.map(({ status }) => status);
+  const patch = newPatch();
+  const totals = sumCounters(statuses, daemonSetCounters);
+  for (const name of daemonSetCounters) patch.add(['status', name], totals[name]);
+  // With no member at all, the number 0, as Karmada's own case pins it ("aggregate status with no members"), although
+  // OpenKruise's CRD types the field a string: see README.md, "Departures".
+  patch.add(['status', 'daemonSetHash'], members.listed === 0 ? 0 : fleetHash(statuses));
+  const generation = object.metadata.generation;
+  if (observedByEveryMember(generation, { members: members.listed, reported: statuses }, true)) {
+    patch.add(['status', 'observedGeneration'], generation!);
+  }
+  return patch.operations;
+}
+
+/**
+ * Karmada's rule (the member saw the current spec, every scheduled node runs the update revision, every updated pod
+ * is available) with "every" as OpenKruise's controller means it: the nodes less the partition, and no count at all
+ * while the update is paused, limited to the nodes a selector matches, or left to deletions (OnDelete): the pods
+ * not yet updated are so on purpose. A member whose controller never wrote a status runs nothing: unhealthy.
+ */
+function interpretHealth({ object }: TypedRequest<DaemonSet>) {
+  const { spec, status } = object;
+  if (status === undefined) return { healthy: false };
+  return {
+    healthy: partitionedRolledOut({
+      generationObserved: generationObserved(object.metadata, status.observedGeneration),
+      total: status.desiredNumberScheduled ?? 0,
+      partition: spec?.partition,
+      heldBack: spec?.paused === true || spec?.onDelete === true || spec?.nodesSelected === true,
+      updated: status.updatedNumberScheduled,
+      available: status.numberAvailable,
+    }),
+  };
+}
+
+export const kruiseDaemonSetInterpreter = defineInterpreter<DaemonSet>({
+  ...kruiseDaemonSet,
+  decode: readDaemonSet,
+  operations: {
+    InterpretStatus: reflectAsCatalogue(daemonSetStatus.reflect),
+    AggregateStatus: aggregateStatus,
+    InterpretHealth: interpretHealth,
+    InterpretDependency: ({ object, namespace }) => ({
+      dependencies: templateDependencies(object.spec?.template, 'object.spec.template', namespaceOf(object.metadata, namespace)),
+    }),
+  },
+});

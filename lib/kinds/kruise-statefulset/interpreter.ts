@@ -1,0 +1,62 @@
+// OpenKruise's Advanced StatefulSet interpreter (every served version): a pod-template workload whose health follows
+// its update strategy (partition, pause, OnDelete) as OpenKruise's controller does (see README.md for every decision).
+import type { TypedRequest } from '../../interpreter/define';
+import { defineInterpreter } from '../../interpreter/define';
+import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
+import { generationObserved } from '../../shapes/generations';
+import { partitionedRolledOut } from '../../shapes/partition';
+import { podTemplateWorkload } from '../../shapes/pod-template-workload';
+import { hasUpdatedCounts, kruiseStatefulSet } from './identity';
+import { readStatefulSet, statefulSetStatusOf, type StatefulSet } from './schema';
+
+/** `spec.replicas` and `spec.template`, the count defaulting to 1 as OpenKruise's defaulting webhook sets it. */
+const shape = podTemplateWorkload<StatefulSet>({ defaultReplicas: 1 });
+
+/** InterpretStatus of each version, as Karmada's catalogue reflects it. */
+const reflectV1alpha1 = reflectAsCatalogue(statefulSetStatusOf('v1alpha1').reflect<StatefulSet>);
+const reflectV1beta1 = reflectAsCatalogue(statefulSetStatusOf('v1beta1').reflect<StatefulSet>);
+
+/**
+ * The counts summed, the revisions kept where every member agrees ('' otherwise, as Karmada's catalogue writes),
+ * also '' when no member is listed (Karmada's customization writes them so), and `observedGeneration` by Karmada's
+ * Deployment rule (the template's generation when no member is listed).
+ */
+function aggregateStatus(request: TypedRequest<StatefulSet>) {
+  const patch = request.patch();
+  statefulSetStatusOf(request.kind.version).aggregate({ ...request, patch: () => patch }, { unagreed: 'empty', observedWithNoMembers: true });
+  if ((request.aggregatedStatus?.length ?? 0) === 0) {
+    patch.add(['status', 'updateRevision'], '').add(['status', 'currentRevision'], '');
+  }
+  return patch.operations;
+}
+
+/**
+ * Karmada's rule (the member saw the current spec, enough pods run the update revision, every updated pod is
+ * available) with "enough" as OpenKruise's controller means it: replicas less the partition, and no count at all
+ * while the update is paused or left to deletions (OnDelete). A member without a status runs nothing: unhealthy.
+ */
+function interpretHealth({ object }: TypedRequest<StatefulSet>) {
+  const { spec, status } = object;
+  if (status === undefined) return { healthy: false };
+  return {
+    healthy: partitionedRolledOut({
+      generationObserved: generationObserved(object.metadata, status.observedGeneration),
+      total: shape.desiredReplicas(object),
+      partition: spec?.partition,
+      heldBack: spec?.paused === true || spec?.onDelete === true,
+      updated: status.updatedReplicas,
+      available: status.availableReplicas,
+    }),
+  };
+}
+
+export const kruiseStatefulSetInterpreter = defineInterpreter<StatefulSet>({
+  ...kruiseStatefulSet,
+  decode: readStatefulSet,
+  operations: {
+    ...shape.operations,
+    InterpretStatus: (request) => (hasUpdatedCounts(request.kind.version) ? reflectV1beta1 : reflectV1alpha1)(request),
+    AggregateStatus: aggregateStatus,
+    InterpretHealth: interpretHealth,
+  },
+});
