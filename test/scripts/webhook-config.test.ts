@@ -184,11 +184,14 @@ const served = interpreters.flatMap((interpreter) =>
   ),
 );
 /** What the configuration claims without --include-operations: every served operation but the opt-in ones. */
-const claimedByDefault = served.filter((key) => !optInOperations.some((operation) => key.endsWith(`/${operation}`)));
+const claimedByDefault = interpreters.flatMap((interpreter) =>
+  interpreter.versions.flatMap((version) => defaultOperationsOf(interpreter.operations).map((operation) => `${interpreter.group}/${version}/${interpreter.kind}/${operation}`)),
+);
 /** The registry's operations of one kind that the configuration claims without --include-operations. */
 /** In the protocol's order, as webhook-config lists them (whatever order a kind's module declares them in). */
-const defaultOperationsOf = (operations: object): InterpreterOperation[] =>
-  interpreterOperations.filter((operation) => Object.hasOwn(operations, operation) && !(optInOperations.includes(operation) && Object.hasOwn(operations, 'ReviseReplica')));
+function defaultOperationsOf(operations: object): InterpreterOperation[] {
+  return interpreterOperations.filter((operation) => Object.hasOwn(operations, operation) && !(optInOperations.includes(operation) && Object.hasOwn(operations, 'ReviseReplica')));
+}
 
 /** Which webhooks match each (group, version, kind, operation), as Karmada matches rules. */
 function matchesOf(config: Configuration): Map<string, Webhook[]> {
