@@ -1,5 +1,9 @@
 // A rolling update's partition: how many pods an update keeps on old revisions on purpose (OpenKruise's CloneSet,
-// Advanced StatefulSet and Advanced DaemonSet), as their controllers compute it, and health that allows for it.
+// Advanced StatefulSet, Advanced DaemonSet and SidecarSet), as their controllers compute it, how an IntOrString one
+// is read, and health that allows for it.
+import { fieldValue } from '../kube/fields';
+import { FieldFailure } from '../review/core';
+import { describeJson, type JsonObject } from '../review/json';
 import { rolledOut } from './workload-status';
 
 /**
@@ -33,4 +37,17 @@ export interface PartitionedRollout {
  */
 export function partitionedRolledOut({ generationObserved, total, partition, heldBack, updated, available }: PartitionedRollout): boolean {
   return rolledOut({ generationObserved, desired: heldBack ? undefined : total - partitionReplicas(partition, total), updated, available });
+}
+
+/**
+ * An IntOrString count such as a partition or a UnitedDeployment subset's replicas: a count, or a percentage such
+ * as "20%" (what OpenKruise's controllers can read); anything else is a 400 naming the field.
+ */
+export function partitionField(parent: JsonObject | undefined, path: string, name = 'partition'): number | string | undefined {
+  const value = fieldValue(parent, name);
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^[+-]?[0-9]{1,10}%$/.test(value)) return value;
+  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describeJson(value);
+  throw new FieldFailure(path, `must be an integer or a percentage such as "20%", got ${shown}`);
 }

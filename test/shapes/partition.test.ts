@@ -1,7 +1,8 @@
 // A rolling update's partition (OpenKruise's CloneSet, Advanced StatefulSet and DaemonSet): the pods it keeps back,
 // and rollout health that allows for it.
 import { describe, expect, it } from 'vitest';
-import { partitionedRolledOut, partitionReplicas } from '../../lib/shapes/partition';
+import { FieldFailure } from '../../lib/review/core';
+import { partitionedRolledOut, partitionField, partitionReplicas } from '../../lib/shapes/partition';
 
 describe('partitionReplicas', () => {
   it.each([
@@ -31,5 +32,28 @@ describe('partitionedRolledOut', () => {
   ])('%s', (_name, rollout, expected) => {
     // Act + Assess
     expect(partitionedRolledOut(rollout)).toBe(expected);
+  });
+});
+
+describe('partitionField', () => {
+  it('reads a count or a percentage, and nothing when absent', () => {
+    // Act + Assess
+    expect(partitionField({ partition: 3 }, 'object.spec.partition')).toBe(3);
+    expect(partitionField({ partition: '20%' }, 'object.spec.partition')).toBe('20%');
+    expect(partitionField({}, 'object.spec.partition')).toBeUndefined();
+    expect(partitionField({ replicas: '1%' }, 'object.spec.subsets[0].replicas', 'replicas')).toBe('1%');
+  });
+
+  it.each([
+    ['a word', 'half', '"half"'],
+    ['a fraction', 1.5, '1.5'],
+    ['a list', [1], 'an array'],
+  ])('refuses %s, naming the field', (_name, value, shown) => {
+    // Act
+    const read = () => partitionField({ partition: value }, 'object.spec.updateStrategy.partition');
+
+    // Assess
+    expect(read).toThrow(FieldFailure);
+    expect(read).toThrow(`object.spec.updateStrategy.partition must be an integer or a percentage such as "20%", got ${shown}`);
   });
 });

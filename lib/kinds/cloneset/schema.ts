@@ -1,10 +1,11 @@
 // The CloneSet's one reader: an object of either served version becomes the typed view the operations use, or a
 // FieldFailure naming the field (a 400). Types are hand-written from OpenKruise's apis/apps/{v1alpha1,v1beta1}/
 // cloneset_types.go (json tags), for the fields read only (see README.md).
-import { booleanField, countField, fieldPath, fieldValue, objectField, stringField } from '../../kube/fields';
+import { booleanField, countField, fieldPath, objectField, stringField } from '../../kube/fields';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
-import { FieldFailure, type GroupVersionKind } from '../../review/core';
-import { describeJson, type JsonObject } from '../../review/json';
+import type { GroupVersionKind } from '../../review/core';
+import type { JsonObject } from '../../review/json';
+import { partitionField } from '../../shapes/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { rollingUpdatePathOf } from './identity';
 
@@ -38,16 +39,6 @@ export interface CloneSetSpec {
   partition?: number | string;
   /** v1alpha1 `updateStrategy.paused`, v1beta1 `updateStrategy.rollingUpdate.paused`. */
   paused?: boolean;
-}
-
-/** An IntOrString partition: a count, or a percentage such as "20%" (what OpenKruise's controller can read). */
-function partitionField(parent: JsonObject | undefined, path: string): number | string | undefined {
-  const value = fieldValue(parent, 'partition');
-  if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  if (typeof value === 'string' && /^[+-]?[0-9]{1,10}%$/.test(value)) return value;
-  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describeJson(value);
-  throw new FieldFailure(path, `must be an integer or a percentage such as "20%", got ${shown}`);
 }
 
 function specOf(spec: JsonObject, path: string, version: string): CloneSetSpec {
