@@ -1,7 +1,7 @@
 // A rolling update's partition: how many pods an update keeps on old revisions on purpose (OpenKruise's CloneSet,
 // Advanced StatefulSet, Advanced DaemonSet and SidecarSet), as their controllers compute it, how an IntOrString one
 // is read, and health that allows for it.
-import { fieldValue } from '../kube/fields';
+import { booleanField, countField, fieldPath, fieldValue, objectField, stringField } from '../kube/fields';
 import { FieldFailure } from '../review/core';
 import { describeJson, type JsonObject } from '../review/json';
 import { rolledOut } from './workload-status';
@@ -50,4 +50,32 @@ export function partitionField(parent: JsonObject | undefined, path: string, nam
   if (typeof value === 'string' && /^[+-]?[0-9]{1,10}%$/.test(value)) return value;
   const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describeJson(value);
   throw new FieldFailure(path, `must be an integer or a percentage such as "20%", got ${shown}`);
+}
+
+/** What an OpenKruise workload's `spec.updateStrategy` holds back on purpose (Advanced StatefulSet and DaemonSet). */
+export interface RollingUpdateStrategy {
+  /** `updateStrategy.type: OnDelete`: pods are updated only when someone deletes them. */
+  onDelete: boolean;
+  /** `updateStrategy.rollingUpdate.partition`: pods kept on old revisions. */
+  partition?: number;
+  /** `updateStrategy.rollingUpdate.paused`: the controller updates no pod. */
+  paused?: boolean;
+  /** `updateStrategy.rollingUpdate` itself (a kind reads its own further fields there), and its path. */
+  rolling?: JsonObject;
+  rollingPath: string;
+}
+
+/** Reads `spec.updateStrategy` where both Advanced workloads keep it: `type`, and `partition`/`paused` below `rollingUpdate`. */
+export function rollingUpdateStrategyOf(spec: JsonObject, path: string): RollingUpdateStrategy {
+  const strategyPath = fieldPath(path, 'updateStrategy');
+  const strategy = objectField(spec, 'updateStrategy', strategyPath);
+  const rollingPath = fieldPath(strategyPath, 'rollingUpdate');
+  const rolling = objectField(strategy, 'rollingUpdate', rollingPath);
+  const read: RollingUpdateStrategy = { onDelete: stringField(strategy, 'type', fieldPath(strategyPath, 'type')) === 'OnDelete', rollingPath };
+  const partition = countField(rolling, 'partition', fieldPath(rollingPath, 'partition'));
+  const paused = booleanField(rolling, 'paused', fieldPath(rollingPath, 'paused'));
+  if (partition !== undefined) read.partition = partition;
+  if (paused !== undefined) read.paused = paused;
+  if (rolling !== undefined) read.rolling = rolling;
+  return read;
 }

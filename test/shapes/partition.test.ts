@@ -2,7 +2,7 @@
 // and rollout health that allows for it.
 import { describe, expect, it } from 'vitest';
 import { FieldFailure } from '../../lib/review/core';
-import { partitionedRolledOut, partitionField, partitionReplicas } from '../../lib/shapes/partition';
+import { partitionedRolledOut, partitionField, partitionReplicas, rollingUpdateStrategyOf } from '../../lib/shapes/partition';
 
 describe('partitionReplicas', () => {
   it.each([
@@ -55,5 +55,19 @@ describe('partitionField', () => {
     // Assess
     expect(read).toThrow(FieldFailure);
     expect(read).toThrow(`object.spec.updateStrategy.partition must be an integer or a percentage such as "20%", got ${shown}`);
+  });
+});
+
+describe('rollingUpdateStrategyOf', () => {
+  it('reads type, partition and paused where the Advanced workloads keep them, and names a wrong field', () => {
+    // Act
+    const read = rollingUpdateStrategyOf({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 2, paused: true } } }, 'object.spec');
+    const onDelete = rollingUpdateStrategyOf({ updateStrategy: { type: 'OnDelete' } }, 'object.spec');
+    const wrong = () => rollingUpdateStrategyOf({ updateStrategy: { rollingUpdate: { partition: 'two' } } }, 'object.spec');
+
+    // Assess
+    expect(read).toEqual({ onDelete: false, partition: 2, paused: true, rolling: { partition: 2, paused: true }, rollingPath: 'object.spec.updateStrategy.rollingUpdate' });
+    expect(onDelete).toEqual({ onDelete: true, rollingPath: 'object.spec.updateStrategy.rollingUpdate' });
+    expect(wrong).toThrow(/object\.spec\.updateStrategy\.rollingUpdate\.partition/);
   });
 });

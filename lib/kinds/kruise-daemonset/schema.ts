@@ -1,9 +1,10 @@
 // The Advanced DaemonSet's one reader: an object becomes the typed view the operations use, or a FieldFailure naming
 // the field (a 400). Types are hand-written from OpenKruise's apis/apps/v1alpha1/daemonset_types.go at v1.8.2 (json
 // tags), for the fields read only (see README.md).
-import { arrayField, booleanField, countField, fieldPath, objectField, stringField } from '../../kube/fields';
+import { arrayField, fieldPath, objectField } from '../../kube/fields';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
+import { rollingUpdateStrategyOf } from '../../shapes/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 
 /** The DaemonSetStatus counts Karmada's customization reflects and sums, and the revision hash (a string). */
@@ -48,15 +49,13 @@ function selectsSome(selector: JsonObject | undefined, path: string): boolean {
 }
 
 function specOf(spec: JsonObject, path: string): DaemonSetSpec {
-  const strategyPath = fieldPath(path, 'updateStrategy');
-  const strategy = objectField(spec, 'updateStrategy', strategyPath);
-  const rollingPath = fieldPath(strategyPath, 'rollingUpdate');
-  const rolling = objectField(strategy, 'rollingUpdate', rollingPath);
+  const template = podTemplateField(spec, 'template', fieldPath(path, 'template'));
+  const { onDelete, partition, paused, rolling, rollingPath } = rollingUpdateStrategyOf(spec, path);
   return {
-    template: podTemplateField(spec, 'template', fieldPath(path, 'template')),
-    onDelete: stringField(strategy, 'type', fieldPath(strategyPath, 'type')) === 'OnDelete',
-    partition: countField(rolling, 'partition', fieldPath(rollingPath, 'partition')),
-    paused: booleanField(rolling, 'paused', fieldPath(rollingPath, 'paused')),
+    template,
+    onDelete,
+    partition,
+    paused,
     nodesSelected: selectsSome(objectField(rolling, 'selector', fieldPath(rollingPath, 'selector')), fieldPath(rollingPath, 'selector')),
   };
 }

@@ -1,10 +1,11 @@
 // The Advanced StatefulSet's one reader: an object of either served version becomes the typed view the operations
 // use, or a FieldFailure naming the field (a 400). Types are hand-written from OpenKruise's apis/apps/{v1alpha1,
 // v1beta1}/statefulset_types.go at v1.8.2 (json tags), for the fields read only (see README.md).
-import { booleanField, countField, fieldPath, objectField, stringField } from '../../kube/fields';
+import { countField, fieldPath, objectField } from '../../kube/fields';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
+import { rollingUpdateStrategyOf } from '../../shapes/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { hasUpdatedCounts } from './identity';
 
@@ -46,16 +47,15 @@ export interface StatefulSetSpec {
 }
 
 function specOf(spec: JsonObject, path: string): StatefulSetSpec {
-  const strategyPath = fieldPath(path, 'updateStrategy');
-  const strategy = objectField(spec, 'updateStrategy', strategyPath);
-  const rollingPath = fieldPath(strategyPath, 'rollingUpdate');
-  const rolling = objectField(strategy, 'rollingUpdate', rollingPath);
+  const replicas = countField(spec, 'replicas', fieldPath(path, 'replicas'));
+  const template = podTemplateField(spec, 'template', fieldPath(path, 'template'));
+  const { onDelete, partition, paused } = rollingUpdateStrategyOf(spec, path);
   return {
-    replicas: countField(spec, 'replicas', fieldPath(path, 'replicas')),
-    template: podTemplateField(spec, 'template', fieldPath(path, 'template')),
-    onDelete: stringField(strategy, 'type', fieldPath(strategyPath, 'type')) === 'OnDelete',
-    partition: countField(rolling, 'partition', fieldPath(rollingPath, 'partition')),
-    paused: booleanField(rolling, 'paused', fieldPath(rollingPath, 'paused')),
+    replicas,
+    template,
+    onDelete,
+    partition,
+    paused,
   };
 }
 
