@@ -24,9 +24,11 @@ const shortNames: readonly (readonly [string, string])[] = [
   ['InterpretDependency', 'dependency'],
 ];
 
-/** The table: one row a kind, in folder order. */
+/** The table: one row a kind, by group and kind (a project's kinds together). */
 export function catalogueTable(kinds: readonly CatalogueEntry[]): string {
-  const rows = kinds.flatMap(({ identity, operations, exports }) => {
+  const byName = (entry: CatalogueEntry) => (entry.identity === undefined ? '' : `${entry.identity.group}/${entry.identity.kind}`);
+  const sorted = [...kinds].sort((a, b) => byName(a).localeCompare(byName(b)));
+  const rows = sorted.flatMap(({ identity, operations, exports }) => {
     if (identity === undefined) return [];
     // InterpretComponent is opt-in only beside ReviseReplica (lib/karmada/webhook-configuration.ts isOptIn).
     const revises = operations?.includes('ReviseReplica') === true;
