@@ -1,7 +1,8 @@
 // Every version a kind's project serves today is served here: for each kind whose identity names where its project
 // publishes its CRD (publishedCrd: a Go module or a Maven jar, fetched at test time), the CRD's group, kind, plural and
-// served versions agree with the identity, and each served version has the team's own cases. A kind of Karmada's
-// third-party catalogue must name its project's CRD, so it cannot quietly pin one old version as Karmada's Lua does.
+// served versions agree with the identity, and each served version of a project's kind has the team's own cases. A
+// kind of Karmada's third-party catalogue must name its project's CRD, so it cannot quietly pin one old version as
+// Karmada's Lua does.
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,9 @@ describe(`each kind serves every version its project's published CRD serves${go.
   for (const identity of identities) {
     const name = `${identity.group}/${identity.kind}`;
 
+    // A kind of ours converts every version to the one its cases are written in; a project's kind has no converter
+    // here, so each version it serves is read as it is and has its own cases.
+    if (identity.ownCrd) continue;
     it(`${name}: every served version has the team's own cases (testdata/<version>/)`, () => {
       const missing = identity.versions.filter((version) => {
         const folder = join(repositoryRoot, identity.home, 'testdata', version);
@@ -44,7 +48,6 @@ describe(`each kind serves every version its project's published CRD serves${go.
       expect(missing, `versions of ${identity.home}/identity.ts without ${identity.home}/testdata/<version>/*-test.yaml`).toEqual([]);
     });
 
-    if (identity.ownCrd) continue;
     it.skipIf(go.missing)(`${name}: the CRD its project publishes serves no version this kind does not`, (context) => {
       // Prepare
       if (identity.publishedCrd === undefined) {
