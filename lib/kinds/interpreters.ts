@@ -26,6 +26,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./rollout/interpreter')).rolloutInterpreter,
   },
   {
+    group: 'batch.volcano.sh',
+    kind: 'Job',
+    plural: 'jobs',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/volcano-job',
+    ownCrd: false,
+    load: async () => (await import('./volcano-job/interpreter')).volcanoJobInterpreter,
+  },
+  {
     group: 'workload.example.io',
     kind: 'Workload',
     plural: 'workloads',
