@@ -19,10 +19,8 @@ export function selectedKarmadaVersion(value = process.env.E2E_KARMADA_VERSION):
   return found;
 }
 
-export const karmadaVersion: KarmadaVersion = selectedKarmadaVersion();
-
 /** One `go build` (or `go test -c`) per module, several packages at once so they share work. */
-const builds = [
+const buildsFor = (karmadaVersion: KarmadaVersion) => [
   {
     module: 'kubernetes',
     command: ['build', '-trimpath', '-ldflags=-s -w'],
@@ -89,9 +87,9 @@ export function cacheRoot(): string {
   return process.env.E2E_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'karmada-serverless-e2e');
 }
 
-async function ensureModule(module: string, log: (line: string) => void): Promise<string> {
+async function ensureModule(module: string, karmadaVersion: KarmadaVersion, log: (line: string) => void): Promise<string> {
   const dir = join(cacheRoot(), await cacheKey(module), 'bin');
-  const mine = builds.filter((build) => build.module === module);
+  const mine = buildsFor(karmadaVersion).filter((build) => build.module === module);
   const missing = mine.filter((build) => build.outputs.some((output) => !existsSync(join(dir, output))));
   if (missing.length > 0) {
     const staging = `${dir}.partial`;
@@ -115,8 +113,9 @@ async function ensureModule(module: string, log: (line: string) => void): Promis
 }
 
 export async function ensureBinaries(log: (line: string) => void): Promise<Binaries> {
-  const kube = await ensureModule('kubernetes', log);
-  const dir = await ensureModule(`karmada/${karmadaVersion}`, log);
+  const karmadaVersion = selectedKarmadaVersion();
+  const kube = await ensureModule('kubernetes', karmadaVersion, log);
+  const dir = await ensureModule(`karmada/${karmadaVersion}`, karmadaVersion, log);
   const modCache = (await mustRun('go', ['env', 'GOMODCACHE'], { env: goEnv })).trim();
   const karmadaSource = join(modCache, 'github.com', 'karmada-io', `karmada@${karmadaVersion}`);
   if (!existsSync(karmadaSource)) {
