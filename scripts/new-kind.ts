@@ -199,7 +199,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(`${[
       `wrote lib/kinds/${names.folder}/:`,
       ...written.map((file) => `  ${relative(`lib/kinds/${names.folder}`, file)}`),
-      `listed ${facts.kind} in ${lists.join(', ')}`,
+      `listed ${facts.kind} in ${lists.filter((file) => file !== 'README.md').join(', ')}${lists.includes('README.md') ? " and README.md's table of kinds" : ''}`,
       ...(ownCrd ? [] : [`${facts.kind}'s CRD belongs to its project: interpreted only (no crd.yaml, conversion or admission; webhook-config prints its interpreter webhooks only)`]),
       `operations the schema made obvious: ${Object.keys(interpreter.operations).join(', ') || 'none (write them in interpreter.ts)'}`,
       'next: fill in interpreter.ts (Retain, InterpretHealth) and the rest, correct the recorded cases, then',

@@ -18,6 +18,7 @@ import {
   normalizeBaseUrl,
   defaultTimeoutSeconds,
   renderWebhookConfiguration,
+  selectKinds,
   validateToken,
   WebhookConfigurationError,
   webhookModes,
@@ -27,7 +28,8 @@ import {
 export const usage = `Usage: npm run -s webhook-config -- --url https://<domain> [options]
 
 Prints a Karmada ResourceInterpreterWebhookConfiguration (YAML) for every kind and operation
-in the interpreter registry. Apply it to the Karmada control plane, e.g.:
+in the interpreter registry (or the kinds named by --kinds). A kind claimed here overrides
+Karmada's built-in and third-party interpreters for that kind. Apply it to the Karmada control plane, e.g.:
   npm run -s webhook-config -- --url https://interpreter.example.com --secret-id <arn> \\
     | kubectl --kubeconfig karmada-apiserver.config apply -f -
 
@@ -43,6 +45,8 @@ Options:
   --timeout-seconds N     Webhook timeout, 1..30 (default ${defaultTimeoutSeconds}).
   --ca-bundle FILE        PEM file to trust instead of the system CAs (only for private certificates).
   --name NAME             metadata.name of the configuration (default ${defaultConfigurationName}).
+  --kinds KINDS           Comma-separated group/Kind names to claim (default: every kind served), e.g.
+                          apps.kruise.io/CloneSet,argoproj.io/Rollout; the rest stay with Karmada.
   --include-operations OPS  Comma-separated opt-in operations to claim too: InterpretComponent is left out
                           unless named here (with Karmada's MultiplePodTemplatesScheduling gate and a
                           Duplicated policy, Karmada v1.17 then sends members spec.replicas 0; see README).
@@ -169,6 +173,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         'exclude-operations': { type: 'string', multiple: true },
         'include-operations': { type: 'string', multiple: true },
         objects: { type: 'string' },
+        kinds: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -205,8 +210,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const [{ interpreterRegistry }, { conversionRegistry }, { admissionRegistry }] = await loaded('the kinds (lib/kinds/)', () =>
       Promise.all([import('../lib/kinds/interpreters'), import('../lib/kinds/conversions'), import('../lib/kinds/admissions')]));
 
+    const chosen = selectKinds(interpreterRegistry.kinds, values.kinds);
+    const isChosen = (kind: KindIdentity) => chosen.some((one) => one.group === kind.group && one.kind === kind.kind);
     const config = buildWebhookConfiguration({
-      interpreters: await interpreterRegistry.loadAll(),
+      interpreters: (await interpreterRegistry.loadAll()).filter(isChosen),
       url: values.url,
       ...(token === undefined ? {} : { token }),
       mode: mode as WebhookMode,
@@ -226,8 +233,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       matchConditions: matchConditionsOf,
     };
     // Only kinds whose CRD we own: a kind its project owns is interpreted only, even if a list or its folder says more.
-    const convertedKinds = ownCrdKinds(conversionRegistry.kinds);
-    const admittedKinds = ownCrdKinds(admissionRegistry.kinds);
+    const convertedKinds = ownCrdKinds(conversionRegistry.kinds).filter(isChosen);
+    const admittedKinds = ownCrdKinds(admissionRegistry.kinds).filter(isChosen);
     const documents: string[] = [];
     if (objects.has('interpreter')) documents.push(renderWebhookConfiguration(config, mode as WebhookMode));
     if (objects.has('crd')) {

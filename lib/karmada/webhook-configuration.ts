@@ -70,6 +70,23 @@ const tokenPattern = /^[A-Za-z0-9._~-]+$/;
 const dotSegment = /^\.+$/;
 const maxTokenLength = 512;
 
+/**
+ * The kinds named by `--kinds` (`group/Kind`, comma-separated), in the registry's order: a team claims only the kinds it
+ * wants from this service and leaves the others to Karmada's built-in interpreters. Undefined selects every kind.
+ */
+export function selectKinds<K extends { group: string; kind: string }>(kinds: readonly K[], lists: readonly string[] | undefined): K[] {
+  if (lists === undefined) return [...kinds];
+  const names = lists.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const known = kinds.map((kind) => `${kind.group}/${kind.kind}`);
+  if (names.length === 0) throw new WebhookConfigurationError(`--kinds is empty; give group/Kind names, comma-separated (served: ${known.join(', ')})`);
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    const shown = unknown.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 100))).join(', ');
+    throw new WebhookConfigurationError(`--kinds: this service does not serve ${shown}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; it serves ${known.join(', ')} (write group/Kind)`);
+  }
+  return kinds.filter((kind) => names.includes(`${kind.group}/${kind.kind}`));
+}
+
 export function isDns1123Subdomain(value: string): boolean {
   return value.length > 0 && value.length <= 253 && value.split('.').every((label) => label.length <= 63 && dns1123Label.test(label));
 }

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import type { KindIdentity } from '../review/kind';
 import { caseFiles, readCases } from './cases';
+import { catalogueEnd, catalogueStart, catalogueTable, withCatalogue } from './kind-catalogue';
 import { folderFiles, kindsFolder, listFiles, type ListName } from './kind-contract';
 
 /** What one folder under lib/kinds/ declares, as read by importing its modules. */
@@ -15,6 +16,8 @@ export interface FoundKind {
   identity?: KindIdentity;
   /** Export names of the folder's registry entries, by list; absent where the folder has no such module. */
   exports: Partial<Record<ListName, string>>;
+  /** The operations its interpreter answers, in its own order (the README's catalogue lists them). */
+  operations?: string[];
 }
 
 export interface FoundKinds {
@@ -146,6 +149,7 @@ export async function findKinds(root: string): Promise<FoundKinds> {
         continue;
       }
       found.exports[list] = name;
+      if (list === 'interpreters') found.operations = Object.keys((entry as unknown as { operations: object }).operations);
     }
     if (found.exports.interpreters === undefined) problems.push(`${home}: no interpreter.ts exporting an interpreter (every kind is interpreted)`);
   }
@@ -216,7 +220,7 @@ function listedNames(source: string): string[] {
 }
 
 /** The list files as the folders say they should be, with one line per disagreement with the files as they are. */
-export async function kindLists(root: string): Promise<{ sources: Record<ListName, string>; stale: string[]; problems: string[] }> {
+export async function kindLists(root: string): Promise<{ sources: Record<ListName, string>; stale: string[]; problems: string[]; readme?: string }> {
   const { kinds, problems } = await findKinds(root);
   const sources = {} as Record<ListName, string>;
   const stale: string[] = [];
@@ -234,13 +238,30 @@ export async function kindLists(root: string): Promise<{ sources: Record<ListNam
     for (const name of extra) stale.push(`${file} lists ${name}, which no folder declares: run npm run kinds`);
     if (missing.length === 0 && extra.length === 0) stale.push(`${file} is not as generated: run npm run kinds`);
   }
-  return { sources, stale, problems };
+  const readme = readmeWithCatalogue(root, kinds);
+  if (readme.problem !== undefined) problems.push(readme.problem);
+  if (readme.stale) stale.push(`README.md: its table of kinds is not as generated: run npm run kinds`);
+  return { sources, stale, problems, ...(readme.text === undefined ? {} : { readme: readme.text }) };
+}
+
+/** The README with the table of kinds as the folders say (text), whether that differs from the file (stale). */
+function readmeWithCatalogue(root: string, kinds: readonly FoundKind[]): { text?: string; stale: boolean; problem?: string } {
+  const path = join(root, 'README.md');
+  if (!existsSync(path)) return { stale: false };
+  const current = readFileSync(path, 'utf8');
+  const text = withCatalogue(current, catalogueTable(kinds));
+  if (text === undefined) return { stale: false, problem: `README.md: no table of kinds (a line ${catalogueStart}, the table, then ${catalogueEnd})` };
+  return { text, stale: text !== current };
 }
 
 /** Rewrites the list files from the folders; returns the files it changed (relative to root). */
 export async function writeKindLists(root: string): Promise<{ changed: string[]; problems: string[] }> {
-  const { sources, problems } = await kindLists(root);
+  const { sources, problems, readme } = await kindLists(root);
   const changed: string[] = [];
+  if (readme !== undefined && readFileSync(join(root, 'README.md'), 'utf8') !== readme) {
+    writeFileSync(join(root, 'README.md'), readme);
+    changed.push('README.md');
+  }
   for (const list of Object.keys(sources) as ListName[]) {
     const file = `${kindsFolder}/${listFiles[list]}`;
     const path = join(root, file);

@@ -107,7 +107,7 @@ describe('new-kind on scratch copies of the repository', () => {
     // Assess
     expect(code, stderr).toBe(0);
     expect(stderr).toBe("new-kind: warning: conversion.ts copies objects unchanged although Storefront's versions differ (v1alpha1 and v1beta1 differ at spec.suspend: only in v1alpha1; spec.paused: only in v1beta1): convert these in lib/kinds/storefront/conversion.ts before it serves objects\n");
-    expect(stdout).toContain('listed Storefront in lib/kinds/interpreters.ts, lib/kinds/conversions.ts\n');
+    expect(stdout).toContain("listed Storefront in lib/kinds/interpreters.ts, lib/kinds/conversions.ts and README.md's table of kinds\n");
     expect(readFileSync(inRepo('lib/kinds/storefront/conversion.ts'), 'utf8')).toContain('// v1alpha1 and v1beta1 differ at:\n//   spec.suspend: only in v1alpha1\n//   spec.paused: only in v1beta1\n');
     expect(readFileSync(inRepo('lib/kinds/storefront/identity.ts'), 'utf8')).toContain('  ownCrd: true,\n');
     expect(existsSync(inRepo('lib/kinds/storefront/crd.yaml'))).toBe(true);
@@ -133,7 +133,7 @@ describe('new-kind on scratch copies of the repository', () => {
     expect(questions[0]).toContain('Whose CRD is storefronts.apps.scaffold.example.io? us: this service owns it');
     expect(readdirSync(inRepo('lib/kinds/storefront-asked')).sort()).toEqual(['README.md', 'identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
     expect(readFileSync(inRepo('lib/kinds/storefront-asked/identity.ts'), 'utf8')).toContain('  ownCrd: false,\n');
-    expect(stdout).toContain("listed Storefront in lib/kinds/interpreters.ts\nStorefront's CRD belongs to its project: interpreted only");
+    expect(stdout).toContain("listed Storefront in lib/kinds/interpreters.ts and README.md's table of kinds\nStorefront's CRD belongs to its project: interpreted only");
   });
 });
 

@@ -361,6 +361,33 @@ describe('webhook-config options', () => {
     expect(config.webhooks.length).toBe(interpreters.reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0) - retaining);
   });
 
+  it('claims only the kinds --kinds names (group/Kind), every operation of each, and nothing of the others', async () => {
+    // Prepare
+    const [first, second] = interpreters;
+    const names = [first!, second!].map((kind) => `${kind.group}/${kind.kind}`);
+
+    // Act
+    const config = configurationOf((await run(['--url', base, '--kinds', names.join(',')])).stdout);
+
+    // Assess
+    expect(admissionErrors(config)).toEqual([]);
+    const claimed = new Set(config.webhooks.flatMap((hook) => hook.rules.flatMap((rule) => rule.kinds.map((kind) => `${rule.apiGroups[0]}/${kind}`))));
+    expect([...claimed].sort()).toEqual([...names].sort());
+    expect(config.webhooks.length).toBe([first!, second!].reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0));
+  });
+
+  it('refuses a --kinds name it does not serve, naming it and the kinds it serves', async () => {
+    // Act
+    const { code, stdout, stderr } = await run(['--url', base, '--kinds', 'apps/Deployment']);
+
+    // Assess
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('--kinds: this service does not serve "apps/Deployment"; it serves ');
+    expect(stderr).toContain(`${interpreters[0]!.group}/${interpreters[0]!.kind}`);
+  });
+
   it('rejects an unknown operation in --include-operations', async () => {
     const { code, stderr } = await run(['--url', base, '--include-operations', 'Prune']);
     expect(code).toBe(2);

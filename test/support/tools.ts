@@ -2,12 +2,14 @@
 // CI=true, a tool CI installs (moto_server, cfn-lint, go) is required, so its absence fails instead of passing quietly.
 import { spawnSync } from 'node:child_process';
 
-export type Tool = 'moto_server' | 'cfn-lint' | 'go' | 'openssl';
+export type Tool = 'moto_server' | 'cfn-lint' | 'go' | 'mvn' | 'openssl';
 
 const probes: Record<Tool, { args: string[]; install: string; requiredInCi: boolean }> = {
   moto_server: { args: ['--help'], install: 'pip install "moto[server]"', requiredInCi: true },
   'cfn-lint': { args: ['--version'], install: 'pip install cfn-lint', requiredInCi: true },
   go: { args: ['version'], install: 'https://go.dev/doc/install', requiredInCi: true },
+  // Maven Central publishes some projects' CRDs inside their API jars (the Flink Kubernetes Operator's).
+  mvn: { args: ['--version'], install: 'Apache Maven (the maven package)', requiredInCi: true },
   openssl: { args: ['version'], install: 'the openssl package', requiredInCi: false },
 };
 

@@ -140,7 +140,7 @@ function aggregateStatuses(members: readonly Member<JobStatus>[], listed: number
   if (state !== undefined) total.state = state;
   for (const name of jobCounters) {
     // The job's version is the newest any member reached; every other counter adds up.
-    const value = name === 'version' ? Math.max(0, ...statuses.map((status) => status.version ?? 0)) : sumOf(statuses, (status) => status[name], name);
+    const value = name === 'version' ? statuses.reduce((newest, status) => Math.max(newest, status.version ?? 0), 0) : sumOf(statuses, (status) => status[name], name);
     if (value !== 0) total[name] = value;
   }
   // The longest a member has run (the first among equals), as that member wrote it.

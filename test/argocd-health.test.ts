@@ -1,0 +1,87 @@
+// Argo CD's health checks as an oracle nobody here wrote: for every kind this service serves that Argo CD ships a
+// health check with testdata for (resource_customizations/<group>/<Kind>/health_test.yaml, read from the Argo CD
+// module at test time), every input Argo CD calls Healthy must answer healthy, and every Degraded one unhealthy.
+// Karmada's health is two-valued (its failover evicts on Unhealthy), so Argo CD's Progressing, Suspended, Missing
+// and Unknown are not judged. A kind whose meaning differs lists each such input in its README, under a heading
+// starting with "## Argo CD's health checks": ``- `testdata/<file>.yaml` healthy|unhealthy|refused: reason``
+// (what this service answers). A listed input that answers as Argo CD expects fails too, so the list stays true.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { localWebhook } from '../lib/kit/webhook';
+import { interpreterRegistry } from '../lib/kinds/interpreters';
+import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
+import { interpreterContext, type JsonMap } from './support/karmada';
+import { requireTool } from './support/tools';
+import { argoCdCustomizations, argoCdRelease, UpstreamUnavailable } from './support/upstream';
+
+type Answer = 'healthy' | 'unhealthy' | 'refused';
+const judged: Record<string, Answer> = { Healthy: 'healthy', Degraded: 'unhealthy' };
+
+interface ArgoCdCase {
+  healthStatus?: { status?: string; message?: string };
+  inputPath?: string;
+}
+
+/** The README's listed differences: input path → the answer this service gives, and why. */
+export function listedDifferences(readme: string): Map<string, { answer: Answer; reason: string }> {
+  const listed = new Map<string, { answer: Answer; reason: string }>();
+  const section = /^## Argo CD's health checks[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
+  for (const match of section.matchAll(/^- `([^`]+)` (healthy|unhealthy|refused): (.+)$/gm)) {
+    listed.set(match[1]!, { answer: match[2] as Answer, reason: match[3]! });
+  }
+  return listed;
+}
+
+const go = requireTool('go');
+let customizations: string | undefined;
+let unavailable = '';
+if (!go.missing) {
+  try {
+    customizations = argoCdCustomizations();
+  } catch (error) {
+    if (!(error instanceof UpstreamUnavailable) || process.env.CI === 'true') throw error;
+    unavailable = ` (skipped: ${error.message})`;
+  }
+}
+
+const webhook = localWebhook();
+const checked = interpreterRegistry.kinds
+  .map((kind) => ({ kind, folder: customizations === undefined ? '' : join(customizations, kind.group, kind.kind) }))
+  .filter(({ folder }) => folder !== '' && existsSync(join(folder, 'health_test.yaml')));
+
+describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health testdata, for the kinds served that it covers${go.note}${unavailable}`, () => {
+  for (const { kind, folder } of checked) {
+    const name = `${kind.group}/${kind.kind}`;
+    it(`${name}: Healthy answers healthy, Degraded unhealthy, or the kind's README lists why not`, async () => {
+      // Prepare
+      const tests = ((parseYaml(readFileSync(join(folder, 'health_test.yaml'), 'utf8')) as { tests?: ArgoCdCase[] }).tests ?? []);
+      const listed = listedDifferences(readFileSync(join(kind.home, 'README.md'), 'utf8'));
+      const unexplained: string[] = [];
+      const seen = new Set<string>();
+
+      // Act
+      for (const test of tests) {
+        const expected = judged[test.healthStatus?.status ?? ''];
+        if (expected === undefined || test.inputPath === undefined) continue;
+        seen.add(test.inputPath);
+        const object = parseYaml(readFileSync(join(folder, test.inputPath), 'utf8')) as JsonMap;
+        const context = interpreterContext({ operation: 'InterpretHealth', object, uid: `argocd-${test.inputPath}` }) as unknown as ResourceInterpreterContext;
+        const answered = (await webhook(context)) as { response?: { successful?: boolean; healthy?: boolean; status?: { message?: string } } };
+        const answer: Answer = answered.response?.successful !== true ? 'refused' : answered.response.healthy === true ? 'healthy' : 'unhealthy';
+        const entry = listed.get(test.inputPath);
+        if (entry === undefined && answer !== expected) {
+          unexplained.push(`${test.inputPath}: Argo CD says ${test.healthStatus?.status} ("${test.healthStatus?.message ?? ''}"), this service answers ${answer}${answer === 'refused' ? ` (${answered.response?.status?.message})` : ''}; not listed in ${kind.home}/README.md`);
+        }
+        if (entry !== undefined && entry.answer !== answer) unexplained.push(`${test.inputPath}: the README lists ${entry.answer}, this service answers ${answer}`);
+        if (entry !== undefined && answer === expected) unexplained.push(`${test.inputPath}: listed in the README, but this service answers as Argo CD expects (${answer}): remove the line`);
+      }
+      const stale = [...listed.keys()].filter((path) => !seen.has(path)).map((path) => `${path}: listed in the README, no judged Argo CD case has it`);
+
+      // Assess
+      expect([...unexplained, ...stale]).toEqual([]);
+      expect(seen.size, `judged cases in ${folder}/health_test.yaml`).toBeGreaterThan(0);
+    });
+  }
+});
