@@ -13,8 +13,8 @@
 import { stringify } from 'yaml';
 import { volcanoJob } from '../../../lib/kinds/volcano-job/identity';
 import { kubectl } from '../lib/cluster';
-import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, markKarmadaLogs, memberKube, policyPath, show, spec, targetClusters, waitKarmada, waitMember, workloadPath, type Scenario } from '../lib/checks';
-import { applyWebhookConfig, callLines } from '../lib/interpreter';
+import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, markKarmadaLogs, memberKube, policyPath, show, spec, targetClusters, waitKarmada, waitMember, workloadPath, type CheckFn, type Context, type LogMark, type Scenario } from '../lib/checks';
+import { applyWebhookConfig, callLines, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
 import { installCrds, publishedCrdFile } from '../lib/published-crds';
@@ -73,7 +73,7 @@ function policy(jobName: string, clusters: string[]): KubeObject {
 const capacity = { small: { cpu: '7500m', memory: '64Gi', pods: '110' }, large: { cpu: '16', memory: '64Gi', pods: '110' } };
 
 /** A Node object (no kubelet behind it): Ready, with `allocatable`; Karmada sums it into the Cluster's resourceSummary. */
-async function addNode(context: Parameters<Scenario['run']>[0], member: string, allocatable: Record<string, string>): Promise<void> {
+async function addNode(context: Context, member: string, allocatable: Record<string, string>): Promise<void> {
   const kube = memberKube(context, member);
   if ((await kube.find(`/api/v1/nodes/${nodeName}`)) === undefined) {
     await kube.create('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: nodeName, labels: { 'kubernetes.io/hostname': nodeName } } });
@@ -91,7 +91,7 @@ export const volcanoJobScenario: Scenario = {
     const { env } = context;
     const small = context.pushMembers[0]!;
     const large = context.pullMembers[0]!;
-    const interpreter = context.openInterpreter;
+    const interpreter = context.protectedInterpreter;
     const logBefore = callLines(env, interpreter.name).length;
     const logMark = markKarmadaLogs(context);
 
@@ -110,69 +110,78 @@ export const volcanoJobScenario: Scenario = {
       }, { timeoutMs: 120_000 });
     }
     await ensureNamespace(context, ns);
-    const linesBefore = callLines(env, interpreter.name).length;
-    await applyWebhookConfig(env, interpreter, { includeOperations: ['InterpretComponent'] });
-    await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretComponent');
-    await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [job, policy(name, [small, large]), jobObject(oversized, 20), policy(oversized, [small, large])].map((object) => stringify(object)).join('---\n'));
-
-    // Karmada's Lua counts `ps` 1 (no minAvailable); without any component hook there are no components at all.
-    await check('InterpretComponent: the Job\'s binding has exactly our components, ps 2 (its replicas, as Volcano defaults minAvailable; Karmada\'s Lua says 1) and worker 3 (minAvailable), each with its template\'s resourceRequest, and our log holds the calls', async () => {
-      const seen = await waitKarmada(context, 'the binding with components', bindingPath, (binding) => {
-        const list = (spec(binding).components ?? []) as { name: string; replicas: number; replicaRequirements?: { resourceRequest?: unknown } }[];
-        if (list.length === 0) return undefined;
-        const compared = list.map(({ name: componentName, replicas, replicaRequirements }) => ({ name: componentName, replicas, resourceRequest: replicaRequirements?.resourceRequest }));
-        return deepEqual(compared, expectedComponents) ? `binding components ${show(compared)}` : undefined;
-      });
-      const calls = callLines(env, interpreter.name).slice(logBefore).filter((line) => line.kind === kindKey && line.namespace === ns && line.name === name && line.operation === 'InterpretComponent');
-      if (calls.length === 0) throw new Error('no InterpretComponent call for the Job in our log');
-      return `${seen}; ${calls.length} InterpretComponent call(s) for ${ns}/${name} in our log`;
-    });
-
-    // With the gate off, or without components, the scheduler would place the job on any of the two (Duplicated, one
-    // group). With our components one set needs 8 CPUs: only `large` holds it (the Lua's 7 would fit `small` too).
-    await check(`MultiplePodTemplatesScheduling: one cluster asked for, the scheduler places the Job on ${large} (16 CPUs), not ${small} (7.5 CPUs, one CPU short of a set of our components), and the Job reaches ${large} with its tasks as written`, async () => {
-      const placed = await waitKarmada(context, 'the binding scheduled', bindingPath, (binding) => {
-        const clusters = targetClusters(binding);
-        if (clusters.length === 0) return undefined;
-        if (!deepEqual(clusters.map((cluster) => cluster.name), [large])) throw new Error(`scheduled to ${show(clusters)}`);
-        return `binding clusters ${show(clusters)}`;
-      });
-      const arrived = await waitMember(context, large, 'the Job', jobPath, (object) => {
-        const tasks = (spec(object).tasks ?? []) as { name?: string; replicas?: number; minAvailable?: number }[];
-        return deepEqual(tasks.map(({ name: taskName, replicas, minAvailable }) => ({ name: taskName, replicas, minAvailable })), job.spec.tasks.map(({ name: taskName, replicas, minAvailable }) => ({ name: taskName, replicas, minAvailable })))
-          ? `on ${large}: tasks ${show(tasks.map((item) => `${String(item.name)}:${String(item.replicas)}`))}` : undefined;
-      });
-      const absent = await holdsFor(`the Job absent from ${small}`, 5_000, async () => ((await memberKube(context, small).find(jobPath)) === undefined ? `absent from ${small}` : undefined));
-      return `${placed}; ${arrived}; ${absent}`;
-    });
-
-    // The control for the check above: the scheduler did estimate whole sets from our components. Without the gate,
-    // or without components, nothing stops it placing this job too.
-    await check(`MultiplePodTemplatesScheduling: a Job whose one set of components needs 42 CPUs fits neither member and is not scheduled (Scheduled False)`, () =>
-      waitKarmada(context, 'the oversized binding refused by the scheduler', bindingOf(oversized), (binding) => {
-        const components = ((spec(binding).components ?? []) as { name: string; replicas: number }[]).map((item) => `${item.name}:${item.replicas}`);
-        if (targetClusters(binding).length > 0) throw new Error(`scheduled to ${show(targetClusters(binding))}`);
-        const scheduled = ((binding.status?.conditions ?? []) as { type: string; status: string; reason?: string; message?: string }[]).find((condition) => condition.type === 'Scheduled');
-        return scheduled?.status === 'False' && deepEqual(components, ['ps:2', 'worker:20'])
-          ? `components ${show(components)}, no clusters, Scheduled False ${String(scheduled.reason)}: ${String(scheduled.message).slice(0, 200)}` : undefined;
-      }));
-
-    await check('every webhook call of the scenario succeeded and Karmada logged no failed call', async () => {
-      const lines = callLines(env, interpreter.name).slice(logBefore);
-      const failed = lines.filter((line) => line.successful === false);
-      if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
-      return `${lines.length} calls, all successful; ${assertNoKarmadaWebhookFailures(logMark)}`;
-    });
-
-    for (const jobName of [name, oversized]) {
-      await env.kube.delete(pathOf(jobName));
-      await env.kube.delete(policyPath(ns, jobName));
+    try {
+      await claimComponents(context, check, interpreter, small, large, logBefore, logMark);
+    } finally {
+      // The default configuration back (no InterpretComponent) for the scenarios after this one, also after a failure.
+      for (const jobName of [name, oversized]) {
+        await env.kube.delete(pathOf(jobName));
+        await env.kube.delete(policyPath(ns, jobName));
+      }
+      const before = callLines(env, interpreter.name).length;
+      await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
+      await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
+      await env.kube.delete(workloadPath(ns, probeName));
+      await env.kube.delete(policyPath(ns, probeName));
+      for (const member of [small, large]) await memberKube(context, member).delete(`/api/v1/nodes/${nodeName}`);
     }
-    const before = callLines(env, interpreter.name).length;
-    await applyWebhookConfig(env, interpreter);
-    await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
-    await env.kube.delete(workloadPath(ns, probeName));
-    await env.kube.delete(policyPath(ns, probeName));
-    for (const member of [small, large]) await memberKube(context, member).delete(`/api/v1/nodes/${nodeName}`);
   },
 };
+
+/** The scenario's checks, with InterpretComponent claimed. */
+async function claimComponents(context: Context, check: CheckFn, interpreter: Interpreter, small: string, large: string, logBefore: number, logMark: LogMark): Promise<void> {
+  const { env } = context;
+  const linesBefore = callLines(env, interpreter.name).length;
+  await applyWebhookConfig(env, interpreter, { mode: 'per-operation', includeOperations: ['InterpretComponent'] });
+  await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretComponent');
+  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [job, policy(name, [small, large]), jobObject(oversized, 20), policy(oversized, [small, large])].map((object) => stringify(object)).join('---\n'));
+
+  // Karmada's Lua counts `ps` 1 (no minAvailable); without any component hook there are no components at all.
+  await check('InterpretComponent: the Job\'s binding has exactly our components, ps 2 (its replicas, as Volcano defaults minAvailable; Karmada\'s Lua says 1) and worker 3 (minAvailable), each with its template\'s resourceRequest, and our log holds the calls', async () => {
+    const seen = await waitKarmada(context, 'the binding with components', bindingPath, (binding) => {
+      const list = (spec(binding).components ?? []) as { name: string; replicas: number; replicaRequirements?: { resourceRequest?: unknown } }[];
+      if (list.length === 0) return undefined;
+      const compared = list.map(({ name: componentName, replicas, replicaRequirements }) => ({ name: componentName, replicas, resourceRequest: replicaRequirements?.resourceRequest }));
+      return deepEqual(compared, expectedComponents) ? `binding components ${show(compared)}` : undefined;
+    });
+    const calls = callLines(env, interpreter.name).slice(logBefore).filter((line) => line.kind === kindKey && line.namespace === ns && line.name === name && line.operation === 'InterpretComponent');
+    if (calls.length === 0) throw new Error('no InterpretComponent call for the Job in our log');
+    return `${seen}; ${calls.length} InterpretComponent call(s) for ${ns}/${name} in our log`;
+  });
+
+  // With the gate off, or without components, the scheduler would place the job on any of the two (Duplicated, one
+  // group). With our components one set needs 8 CPUs: only `large` holds it (the Lua's 7 would fit `small` too).
+  await check(`MultiplePodTemplatesScheduling: one cluster asked for, the scheduler places the Job on ${large} (16 CPUs), not ${small} (7.5 CPUs, one CPU short of a set of our components), and the Job reaches ${large} with its tasks as written`, async () => {
+    const placed = await waitKarmada(context, 'the binding scheduled', bindingPath, (binding) => {
+      const clusters = targetClusters(binding);
+      if (clusters.length === 0) return undefined;
+      if (!deepEqual(clusters.map((cluster) => cluster.name), [large])) throw new Error(`scheduled to ${show(clusters)}`);
+      return `binding clusters ${show(clusters)}`;
+    });
+    const arrived = await waitMember(context, large, 'the Job', jobPath, (object) => {
+      const tasks = (spec(object).tasks ?? []) as { name?: string; replicas?: number; minAvailable?: number }[];
+      return deepEqual(tasks.map(({ name: taskName, replicas, minAvailable }) => ({ name: taskName, replicas, minAvailable })), job.spec.tasks.map(({ name: taskName, replicas, minAvailable }) => ({ name: taskName, replicas, minAvailable })))
+        ? `on ${large}: tasks ${show(tasks.map((item) => `${String(item.name)}:${String(item.replicas)}`))}` : undefined;
+    });
+    const absent = await holdsFor(`the Job absent from ${small}`, 5_000, async () => ((await memberKube(context, small).find(jobPath)) === undefined ? `absent from ${small}` : undefined));
+    return `${placed}; ${arrived}; ${absent}`;
+  });
+
+  // The control for the check above: the scheduler did estimate whole sets from our components. Without the gate,
+  // or without components, nothing stops it placing this job too.
+  await check(`MultiplePodTemplatesScheduling: a Job whose one set of components needs 42 CPUs fits neither member and is not scheduled (Scheduled False)`, () =>
+    waitKarmada(context, 'the oversized binding refused by the scheduler', bindingOf(oversized), (binding) => {
+      const components = ((spec(binding).components ?? []) as { name: string; replicas: number }[]).map((item) => `${item.name}:${item.replicas}`);
+      if (targetClusters(binding).length > 0) throw new Error(`scheduled to ${show(targetClusters(binding))}`);
+      const scheduled = ((binding.status?.conditions ?? []) as { type: string; status: string; reason?: string; message?: string }[]).find((condition) => condition.type === 'Scheduled');
+      return scheduled?.status === 'False' && deepEqual(components, ['ps:2', 'worker:20'])
+        ? `components ${show(components)}, no clusters, Scheduled False ${String(scheduled.reason)}: ${String(scheduled.message).slice(0, 200)}` : undefined;
+    }));
+
+  await check('every webhook call of the scenario succeeded and Karmada logged no failed call', async () => {
+    const lines = callLines(env, interpreter.name).slice(logBefore);
+    const failed = lines.filter((line) => line.successful === false);
+    if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
+    return `${lines.length} calls, all successful; ${assertNoKarmadaWebhookFailures(logMark)}`;
+  });
+}
