@@ -50,7 +50,9 @@ const expectedComponents = [{ name: 'ps', replicas: 2, resourceRequest: psReques
 
 /**
  * Exactly one cluster (spreadConstraints by cluster, 1..1): the case where Karmada's scheduler estimates whole
- * component sets (isMultiTemplateSchedulingApplicable) instead of dividing replicas.
+ * component sets (isMultiTemplateSchedulingApplicable) instead of dividing replicas. Divided, Aggregated: with
+ * Duplicated the scheduler ignores available resources (spreadconstraint shouldIgnoreAvailableResource), and a
+ * multi-component binding is not divided anyway (core/common.go AssignReplicas).
  */
 function policy(jobName: string, clusters: string[]): KubeObject {
   return {
@@ -60,7 +62,7 @@ function policy(jobName: string, clusters: string[]): KubeObject {
       placement: {
         clusterAffinity: { clusterNames: clusters },
         spreadConstraints: [{ spreadByField: 'cluster', minGroups: 1, maxGroups: 1 }],
-        replicaScheduling: { replicaSchedulingType: 'Duplicated' },
+        replicaScheduling: { replicaSchedulingType: 'Divided', replicaDivisionPreference: 'Aggregated' },
       },
     },
   } as KubeObject;
@@ -149,7 +151,7 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
     return `${seen}; ${calls.length} InterpretComponent call(s) for ${ns}/${name} in our log`;
   });
 
-  // With the gate off, or without components, the scheduler would place the job on any of the two (Duplicated, one
+  // With the gate off, or without components, the scheduler would place the job on any of the two (one
   // group). With our components one set needs 8 CPUs: only `large` holds it (the Lua's 7 would fit `small` too).
   await check(`MultiplePodTemplatesScheduling: one cluster asked for, the scheduler places the Job on ${large} (16 CPUs), not ${small} (7.5 CPUs, one CPU short of a set of our components), and the Job reaches ${large} with its tasks as written`, async () => {
     const placed = await waitKarmada(context, 'the binding scheduled', bindingPath, (binding) => {
