@@ -13,7 +13,7 @@
 import { stringify } from 'yaml';
 import { volcanoJob } from '../../../lib/kinds/volcano-job/identity';
 import { kubectl } from '../lib/cluster';
-import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, markKarmadaLogs, memberKube, policyPath, show, spec, targetClusters, waitKarmada, waitMember, workloadPath, type CheckFn, type Context, type LogMark, type Scenario } from '../lib/checks';
+import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, reactionTimeoutMs, markKarmadaLogs, memberKube, policyPath, show, spec, targetClusters, waitKarmada, waitMember, workloadPath, type CheckFn, type Context, type LogMark, type Scenario } from '../lib/checks';
 import { applyWebhookConfig, callLines, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
@@ -28,7 +28,7 @@ const pathOf = (jobName: string) => `/apis/${volcanoJob.group}/${version}/namesp
 const bindingOf = (jobName: string) => `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${jobName}-job`;
 const jobPath = pathOf(name);
 const bindingPath = bindingOf(name);
-/** A job whose one set needs 2 x 1 + 20 x 2 = 42 CPUs: no member holds it. */
+/** A job whose one set needs 2 x 1 + 40 x 2 = 82 CPUs: no member holds it. */
 const oversized = 'oversized';
 const nodeName = 'e2e-volcano-node';
 
@@ -70,9 +70,10 @@ function policy(jobName: string, clusters: string[]): KubeObject {
 
 /**
  * One set of our components needs 2 x 1 + 3 x 2 = 8 CPUs and 16Gi (by the Lua's count: 7 CPUs, 14Gi). `small` has
- * 7500m CPUs, enough for the Lua's set and not for ours; `large` holds ours.
+ * 7500m CPUs, enough for the Lua's set and not for ours; `large` holds ours with room to spare: Karmada's scheduler
+ * also deducts, for 5 minutes, what it assigned to a cluster before (SchedulingOvercommitProtection, an alpha gate).
  */
-const capacity = { small: { cpu: '7500m', memory: '64Gi', pods: '110' }, large: { cpu: '16', memory: '64Gi', pods: '110' } };
+const capacity = { small: { cpu: '7500m', memory: '256Gi', pods: '1000' }, large: { cpu: '64', memory: '256Gi', pods: '1000' } };
 
 /** A Node object (no kubelet behind it): Ready, with `allocatable`; Karmada sums it into the Cluster's resourceSummary. */
 async function addNode(context: Context, member: string, allocatable: Record<string, string>): Promise<void> {
@@ -136,7 +137,7 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
   const linesBefore = callLines(env, interpreter.name).length;
   await applyWebhookConfig(env, interpreter, { mode: 'per-operation', includeOperations: ['InterpretComponent'] });
   await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretComponent');
-  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [job, policy(name, [small, large]), jobObject(oversized, 20), policy(oversized, [small, large])].map((object) => stringify(object)).join('---\n'));
+  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [job, policy(name, [small, large]), jobObject(oversized, 40), policy(oversized, [small, large])].map((object) => stringify(object)).join('---\n'));
 
   // Karmada's Lua counts `ps` 1 (no minAvailable); without any component hook there are no components at all.
   await check('InterpretComponent: the Job\'s binding has exactly our components, ps 2 (its replicas, as Volcano defaults minAvailable; Karmada\'s Lua says 1) and worker 3 (minAvailable), each with its template\'s resourceRequest, and our log holds the calls', async () => {
@@ -153,13 +154,19 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
 
   // With the gate off, or without components, the scheduler would place the job on any of the two (one
   // group). With our components one set needs 8 CPUs: only `large` holds it (the Lua's 7 would fit `small` too).
-  await check(`MultiplePodTemplatesScheduling: one cluster asked for, the scheduler places the Job on ${large} (16 CPUs), not ${small} (7.5 CPUs, one CPU short of a set of our components), and the Job reaches ${large} with its tasks as written`, async () => {
-    const placed = await waitKarmada(context, 'the binding scheduled', bindingPath, (binding) => {
+  await check(`MultiplePodTemplatesScheduling: one cluster asked for, the scheduler places the Job on ${large} (64 CPUs), not ${small} (7.5 CPUs, one CPU short of a set of our components), and the Job reaches ${large} with its tasks as written`, async () => {
+    const placed = await waitFor('the binding scheduled', async () => {
+      const binding = await env.kube.get(bindingPath);
       const clusters = targetClusters(binding);
-      if (clusters.length === 0) return undefined;
+      if (clusters.length === 0) {
+        // Retried until the timeout; what the scheduler saw is in the message then.
+        const scheduled = ((binding.status?.conditions ?? []) as { type: string; message?: string }[]).find((condition) => condition.type === 'Scheduled');
+        const summaries = await Promise.all([small, large].map(async (member) => `${member} ${show((await env.kube.get(`/apis/cluster.karmada.io/v1alpha1/clusters/${member}`)).status?.resourceSummary)}`));
+        throw new Error(`not scheduled (${String(scheduled?.message)}); resourceSummary ${summaries.join('; ')}`);
+      }
       if (!deepEqual(clusters.map((cluster) => cluster.name), [large])) throw new Error(`scheduled to ${show(clusters)}`);
       return `binding clusters ${show(clusters)}`;
-    });
+    }, { timeoutMs: reactionTimeoutMs, component: env.supervisor.get('karmada-scheduler') });
     const arrived = await waitMember(context, large, 'the Job', jobPath, (object) => {
       const tasks = (spec(object).tasks ?? []) as { name?: string; replicas?: number; minAvailable?: number }[];
       return deepEqual(tasks.map(({ name: taskName, replicas, minAvailable }) => ({ name: taskName, replicas, minAvailable })), job.spec.tasks.map(({ name: taskName, replicas, minAvailable }) => ({ name: taskName, replicas, minAvailable })))
@@ -171,12 +178,12 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
 
   // The control for the check above: the scheduler did estimate whole sets from our components. Without the gate,
   // or without components, nothing stops it placing this job too.
-  await check(`MultiplePodTemplatesScheduling: a Job whose one set of components needs 42 CPUs fits neither member and is not scheduled (Scheduled False)`, () =>
+  await check(`MultiplePodTemplatesScheduling: a Job whose one set of components needs 82 CPUs fits neither member and is not scheduled (Scheduled False)`, () =>
     waitKarmada(context, 'the oversized binding refused by the scheduler', bindingOf(oversized), (binding) => {
       const components = ((spec(binding).components ?? []) as { name: string; replicas: number }[]).map((item) => `${item.name}:${item.replicas}`);
       if (targetClusters(binding).length > 0) throw new Error(`scheduled to ${show(targetClusters(binding))}`);
       const scheduled = ((binding.status?.conditions ?? []) as { type: string; status: string; reason?: string; message?: string }[]).find((condition) => condition.type === 'Scheduled');
-      return scheduled?.status === 'False' && deepEqual(components, ['ps:2', 'worker:20'])
+      return scheduled?.status === 'False' && deepEqual(components, ['ps:2', 'worker:40'])
         ? `components ${show(components)}, no clusters, Scheduled False ${String(scheduled.reason)}: ${String(scheduled.message).slice(0, 200)}` : undefined;
     }));
 
