@@ -24,6 +24,7 @@ const scaffold = commands.find((command) => command.startsWith('npm run new-kind
 const projectScaffold = commands.find((command) => command.startsWith('npm run new-kind') && command.includes('cronworkflow-crd.yaml'));
 const check = commands.find((command) => command === 'npm run -s interpret -- --check lib/kinds/webapp');
 const projectCheck = commands.find((command) => command === 'npm run -s interpret -- --check lib/kinds/cronworkflow');
+const refresh = commands.filter((command) => command === 'npm run kinds').at(-1);
 const contractCheck = commands.find((command) => command === 'npm run -s kinds -- --check');
 /** The files of the project's kind are written once new-kind has made its folder (it refuses a folder that exists). */
 const isProjectFile = (file: { path: string }) => file.path.startsWith('lib/kinds/cronworkflow/');
@@ -95,6 +96,9 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
       expect(checked.stdout, command).toMatch(/^\d+ passed, 0 failed$/m);
       expect(checked.status, command).toBe(0);
     }
+    // Step 4's refresh of the lists and the README's table (the operations filled in), before npm test.
+    const listed = inScratch('npm run kinds');
+    expect(listed.status, listed.stdout + listed.stderr).toBe(0);
     const typecheck = inScratch('npm run -s typecheck');
     expect(withoutNpmWarnings(typecheck.stdout + typecheck.stderr)).toBe('');
     expect(typecheck.status).toBe(0);
@@ -129,7 +133,11 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     const admissionRules = objects.filter((o) => o.kind.endsWith('WebhookConfiguration') && o.kind !== 'ResourceInterpreterWebhookConfiguration')
       .flatMap((o) => o.webhooks!.map((w) => JSON.stringify(w)));
     expect(admissionRules.filter((webhook) => webhook.includes('cronworkflows'))).toEqual([]);
-    // The walkthrough's last command: both folders keep the kind folder contract, and the lists name them.
+    // The walkthrough's last commands: the lists and the README's table refreshed (CronWorkflow's operations filled
+    // in), both folders keep the kind folder contract, and everything is current.
+    const refreshed = inScratch(refresh!);
+    expect(refreshed.status, refreshed.stdout + refreshed.stderr).toBe(0);
+    expect(readFileSync(join(scratch, 'README.md'), 'utf8')).toContain('| [`CronWorkflow`](lib/kinds/cronworkflow/README.md) `argoproj.io` | `v1alpha1` | retain, health, dependency |');
     const contract = inScratch(contractCheck!);
     expect(contract.status, contract.stdout + contract.stderr).toBe(0);
   }, 600_000);

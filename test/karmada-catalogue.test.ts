@@ -10,7 +10,7 @@ import { checkCase } from '../lib/kit/check';
 import type { Webhook } from '../lib/kit/webhook';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
 import { main } from '../scripts/interpret';
-import { catalogueFolders, karmadaCatalogue } from './support/karmada-module';
+import { catalogueFolders, karmadaCatalogue } from '../lib/kit/karmada-catalogue';
 import { httpApiEvent } from './support/events';
 import { requireTool } from './support/tools';
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureLine, UsageError, type ToolIo } from '../scripts/entry';
+import { main as catalogue } from '../scripts/catalogue';
 import { main as deploy } from '../scripts/deploy';
 import { main as interpret } from '../scripts/interpret';
 import { main as kinds } from '../scripts/kinds';
@@ -86,6 +87,22 @@ function expectRefusal(outcome: { code: number; stdout: string; stderr: string }
   expect(outcome.stderr).toMatch(new RegExp(`^${tool}: [^\\n]+\\n$`));
   expect(outcome.stderr).toMatch(words);
 }
+
+describe.skipIf(requireTool('go').missing)('npm run catalogue: bad input', () => {
+  it('refuses an unknown option in one line', async () => {
+    expectRefusal(await ran(catalogue, ['--bogus']), 'catalogue', /unknown option --bogus; run with --help for usage/);
+  });
+
+  it('stops at the first kind with one line when the --url webhook cannot be called', async () => {
+    // Act
+    const outcome = await ran(catalogue, ['--url', `http://127.0.0.1:${closedPort}/token/interpreter`]);
+
+    // Assess
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toMatch(/^catalogue: [^\n]*: interpret: cannot call the webhook at http:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED[^\n]*\n$/);
+    expect(outcome.stderr).not.toContain('/token/');
+  });
+});
 
 describe('npm run interpret: bad input', () => {
   const closed = () => `http://127.0.0.1:${closedPort}/token/interpreter`;

@@ -7,6 +7,26 @@ import { createInterpreterRegistry } from '../interpreter/registry';
 export const interpreterRegistry = createInterpreterRegistry([
   {
     group: 'apps.kruise.io',
+    kind: 'AdvancedCronJob',
+    plural: 'advancedcronjobs',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/advancedcronjob',
+    ownCrd: false,
+    load: async () => (await import('./advancedcronjob/interpreter')).advancedCronJobInterpreter,
+  },
+  {
+    group: 'apps.kruise.io',
+    kind: 'BroadcastJob',
+    plural: 'broadcastjobs',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/broadcastjob',
+    ownCrd: false,
+    load: async () => (await import('./broadcastjob/interpreter')).broadcastJobInterpreter,
+  },
+  {
+    group: 'apps.kruise.io',
     kind: 'CloneSet',
     plural: 'clonesets',
     versions: ['v1alpha1', 'v1beta1'],

@@ -109,7 +109,6 @@ func TestDifferential(t *testing.T) {
 			catalogueSize, karmadaModuleVersion())
 	}
 
-	lua := thirdparty.NewConfigurableInterpreter()
 	style := urlStyle{name: "differential", config: func(baseURL string, caBundle []byte) *configv1alpha1.ResourceInterpreterWebhookConfiguration {
 		return differentialConfiguration(kinds, baseURL+"/interpreter", caBundle)
 	}}
@@ -122,6 +121,10 @@ func TestDifferential(t *testing.T) {
 	for _, k := range kinds {
 		f := &kindFigures{kind: k, timings: map[configv1alpha1.InterpreterOperation]*opTimings{}}
 		figures = append(figures, f)
+		// A fresh Lua interpreter per kind: Karmada's pool (luavm.New(false, 10)) keeps each LState's globals across
+		// scripts, and some catalogue scripts assign globals (AdvancedCronJob's and BroadcastJob's `type = ''` replaces
+		// Lua's type()), so a shared pool would make a kind's verdicts depend on which kinds ran before it.
+		lua := thirdparty.NewConfigurableInterpreter()
 		t.Run(k.name(), func(t *testing.T) { runDifferential(t, ours, lua, f) })
 	}
 

@@ -9,7 +9,7 @@ import { parseAllDocuments } from 'yaml';
 import { findKinds } from '../../lib/kit/kind-lists';
 import { repositoryRoot } from '../../lib/kit/kinds';
 import type { KindIdentity } from '../../lib/review/kind';
-import { catalogueFolders, karmadaModuleCatalogue } from '../support/karmada-module';
+import { catalogueFolders, karmadaModuleCatalogue } from '../../lib/kit/karmada-catalogue';
 import { requireTool } from '../support/tools';
 import { publishedFile, UpstreamUnavailable } from '../support/upstream';
 

@@ -6,7 +6,7 @@ import { checkCase } from '../../lib/kit/check';
 import { comparable, differencesOf, withoutExcluded } from '../../lib/kit/compare';
 import type { Webhook } from '../../lib/kit/webhook';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
-import { karmadaModuleCatalogue } from '../support/karmada-module';
+import { karmadaModuleCatalogue } from '../../lib/kit/karmada-catalogue';
 import { requireTool } from '../support/tools';
 
 function same(name: string, expected: JsonValue, actual: JsonValue): boolean {

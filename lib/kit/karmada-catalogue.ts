@@ -1,5 +1,6 @@
 // Karmada's third-party catalogue (pkg/resourceinterpreter/default/thirdparty/resourcecustomizations) in the Go
-// module cache, at the release the conformance harness pins: read at test time, never copied into the repository.
+// module cache, at the release the conformance harness pins: read where it lies (by the tests and by
+// `npm run catalogue`), never copied into the repository.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -8,8 +9,8 @@ import { join } from 'node:path';
 const catalogueInModule = 'pkg/resourceinterpreter/default/thirdparty/resourcecustomizations';
 
 /** The release test/karmada-conformance/go.mod pins (`v1.18.2`), undefined if it names none. */
-export function pinnedKarmadaRelease(): string | undefined {
-  return /github\.com\/karmada-io\/karmada (v\S+)/.exec(readFileSync('test/karmada-conformance/go.mod', 'utf8'))?.[1];
+export function pinnedKarmadaRelease(root = '.'): string | undefined {
+  return /github\.com\/karmada-io\/karmada (v\S+)/.exec(readFileSync(join(root, 'test/karmada-conformance/go.mod'), 'utf8'))?.[1];
 }
 
 /**
