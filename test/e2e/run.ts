@@ -3,7 +3,7 @@
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBinaries } from './lib/build';
+import { ensureBinaries, selectedKarmadaVersion } from './lib/build';
 import type { CheckFn, Context, Scenario } from './lib/checks';
 import { bringUp, installKarmadaExampleCrd, joinPushMember, startAgent, waitClustersReady, waitWorkloadApiOnMembers, type Environment } from './lib/cluster';
 import { newInterpreter, startSecretsManager } from './lib/interpreter';
@@ -12,6 +12,7 @@ import { makePki } from './lib/pki';
 import { waitMemberCrds, wireReviewWebhooks } from './lib/reviews';
 import { Supervisor } from './lib/processes';
 import { admissionScenario } from './scenarios/admission';
+import { cloneSetScenario } from './scenarios/cloneset';
 import { componentsScenario } from './scenarios/components';
 import { controlScenario } from './scenarios/control';
 import { convertDownScenario } from './scenarios/convert-down';
@@ -22,6 +23,7 @@ import { karmadaSuiteScenario } from './scenarios/karmada-suite';
 import { pullScenario } from './scenarios/pull';
 import { rolloutScenario } from './scenarios/rollout';
 import { versionsScenario } from './scenarios/versions';
+import { volcanoJobScenario } from './scenarios/volcano-job';
 
 const startedAt = Date.now();
 const elapsed = () => `${String(Math.round((Date.now() - startedAt) / 1000)).padStart(4)}s`;
@@ -48,6 +50,8 @@ const scenarios: Record<string, Scenario> = {
   failures: failuresScenario,
   versions: versionsScenario,
   rollout: rolloutScenario,
+  cloneset: cloneSetScenario,
+  'volcano-job': volcanoJobScenario,
   admission: admissionScenario,
   'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */
@@ -73,6 +77,13 @@ for (const name of selected) {
     console.error(`E2E_SCENARIOS: unknown scenario ${JSON.stringify(name)}; known: ${Object.keys(scenarios).join(', ')}`);
     process.exit(2);
   }
+}
+
+try {
+  selectedKarmadaVersion();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
 }
 
 const pushMembers = ['member1', 'member2', 'member3'];
@@ -154,7 +165,7 @@ async function setUp(target: Run): Promise<Context> {
   }
   const { dir, supervisor } = target;
   const binaries = await ensureBinaries(log);
-  log(`${target.wiring} environment: binaries in ${binaries.dir}; run directory ${dir}`);
+  log(`${target.wiring} environment: Karmada ${binaries.karmadaVersion}, binaries in ${binaries.dirs.join(', ')}; run directory ${dir}`);
   const pki = makePki(join(dir, 'pki'));
   const { pushMembers, pullMembers } = membersOf(target.wiring);
   const hostsFile = target.wiring === 'failover' ? { hostsFile: join(dir, 'hosts') } : {};

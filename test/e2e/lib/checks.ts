@@ -1,7 +1,7 @@
 // What scenarios share: the environment, the running interpreters, named checks and paths into the API servers.
 //
 // RULES FOR A CHECK (issue 17; a new scenario, e.g. Argo Rollouts, follows them):
-// 1. Every check observes something Karmada v1.17.1 cannot produce WITHOUT our webhook, nor with a wrong answer from
+// 1. Every check observes something Karmada (v1.18.2; v1.17.1) cannot produce WITHOUT our webhook, nor with a wrong answer from
 //    it, and says in a comment which Karmada default it rules out. Without a hook Karmada: reports every member
 //    Healthy (work_status_controller.go interpretHealth), reflects the member's whole .status (reflectstatus.go
 //    reflectWholeStatus, nothing when .status is absent), leaves the control-plane .status alone (no AggregateStatus),
@@ -24,6 +24,10 @@
 // 9. A check about set-up rather than an interpreter answer (registration, wiring) says so in its comment.
 // 10. Before landing a scenario, run it against a copy of the interpreter with each operation it claims broken (one
 //     at a time: always healthy, whole status, Retain keeps nothing, wrong sum, ...) and see a check fail.
+// 11. A kind Karmada interprets itself (its third-party Lua catalogue: CloneSet, Volcano's Job) answers every operation
+//     our configuration does not claim, and would answer the claimed ones if our hook were gone: a check also rules
+//     out that built-in answer, by a value only our kind gives (a departure in the kind's README) or, where the Lua
+//     gives the same number, by our log's calls naming the object (a claimed operation never reaches the Lua).
 import { readFileSync, statSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, stringify } from 'yaml';

@@ -106,6 +106,10 @@ export interface CallLine {
   route?: string;
   successful?: boolean;
   code?: number;
+  /** The request's `group/version/kind`, namespace and name (interpreter calls). */
+  kind?: string;
+  namespace?: string;
+  name?: string;
   statusMessage?: string;
   level?: string;
 }

@@ -47,7 +47,7 @@ export const componentsScenario: Scenario = {
     await applyWebhookConfig(env, interpreter, { includeOperations: ['InterpretComponent'] });
     await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretComponent');
     await applyDuplicated(context, ns, 'with-components', context.pushMembers);
-    await check('--include-operations InterpretComponent: Karmada v1.17.1 sets binding components but no spec.replicas, members get spec.replicas 0 (why it is opt-in)', async () => {
+    await check(`--include-operations InterpretComponent: Karmada ${env.binaries.karmadaVersion} sets binding components but no spec.replicas, members get spec.replicas 0 (why it is opt-in)`, async () => {
       if (!(await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the configuration does not claim InterpretComponent');
       const components = await waitKarmada(context, 'the binding with components from InterpretComponent', bindingPath(ns, 'with-components'), (binding) => {
         // Exactly our one component: a wrong name, count or requirements fails (not just "some components").

@@ -1,6 +1,6 @@
 // The "no webhook" control: our ResourceInterpreterWebhookConfiguration removed, the guide's and pull scenario's key
 // steps repeated, and each expectation those scenarios wait for (the expect… predicates of lib/checks.ts) shown to
-// REJECT what Karmada v1.17.1 does on its own. A check here passes when Karmada's default behaviour is observed and
+// REJECT what Karmada (v1.18.2; v1.17.1) does on its own. A check here passes when Karmada's default behaviour is observed and
 // our predicate says "not what the webhook gives": if a scenario check could pass without us, this one fails.
 import { stringify } from 'yaml';
 import { kubectl } from '../lib/cluster';

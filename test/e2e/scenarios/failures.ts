@@ -14,12 +14,16 @@ const applyPolicyFailed = 'ApplyPolicyFailed';
 function warningEvent(context: Context, ns: string, name: string, pattern: RegExp, hide: string[]): Promise<string> {
   return waitFor(`a Warning event on Workload ${ns}/${name} matching ${pattern}`, async () => {
     const list = await context.env.kube.get(`/api/v1/namespaces/${ns}/events?fieldSelector=involvedObject.name%3D${name}`);
-    const event = ((list.items ?? []) as KubeObject[]).find((item) => item.type === 'Warning' && pattern.test(String(item.message)));
-    if (event === undefined) return undefined;
-    if (event.reason !== applyPolicyFailed) throw new Error(`the event's reason is ${String(event.reason)}, not ${applyPolicyFailed}: ${String(event.message).slice(0, 200)}`);
+    const matching = ((list.items ?? []) as KubeObject[]).filter((item) => item.type === 'Warning' && pattern.test(String(item.message)));
+    if (matching.length === 0) return undefined;
+    // Karmada v1.18 records the interpreter's error twice: GetReplicasFailed (detector.go applyReplicaInterpretation)
+    // and ApplyPolicyFailed; v1.17 the second only. ApplyPolicyFailed is the one both give.
+    const event = matching.find((item) => item.reason === applyPolicyFailed);
+    const others = [...new Set(matching.filter((item) => item !== event).map((item) => String(item.reason)))];
+    if (event === undefined) throw new Error(`the event's reason is ${others.join(', ')}, not ${applyPolicyFailed}: ${String(matching[0]!.message).slice(0, 200)}`);
     let message = String(event.message);
     for (const secret of hide) message = message.replaceAll(secret, '<token>');
-    return `event ${String(event.reason)}: ${message.slice(0, 300)}`;
+    return `event ${String(event.reason)}: ${message.slice(0, 300)}${others.length > 0 ? ` (also a Warning ${others.join(', ')} with the same error)` : ''}`;
   }, { timeoutMs: 120_000, component: context.env.supervisor.get('karmada-controller-manager') });
 }
 

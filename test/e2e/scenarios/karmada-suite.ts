@@ -1,4 +1,4 @@
-// Karmada v1.17.1's own "Resource interpreter webhook testing" specs (test/e2e/suites/base), against our webhook, in an
+// The Karmada release's own (v1.18.2, or v1.17.1 with E2E_KARMADA_VERSION) "Resource interpreter webhook testing" specs (test/e2e/suites/base), against our webhook, in an
 // environment of their own wired as Karmada's e2e expects (run.ts, wiring 'karmada-example'): Karmada's example CRD
 // serves v1alpha1 only, which the suite's PropagationPolicies select.
 import { writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import type { Scenario } from '../lib/checks';
 import { applyWebhookConfig } from '../lib/interpreter';
 import { run } from '../lib/kube';
 
-/** Specs the focus selects in Karmada v1.17.1 once `skipped` is left out: a run of fewer would pass on less. */
+/** Specs the focus selects in Karmada v1.18.2 and v1.17.1 alike (the same resourceinterpreter_test.go) once `skipped` is left out: a run of fewer would pass on less. */
 const expectedSpecs = 7;
 
 /** The context that installs a Lua ResourceInterpreterCustomization instead of exercising the webhook. */
@@ -19,7 +19,7 @@ export const karmadaSuiteScenario: Scenario = {
   async run(context, check) {
     const { env } = context;
     await applyWebhookConfig(env, context.protectedInterpreter, { objects: ['interpreter'] });
-    await check(`Karmada v1.17.1 test/e2e/suites/base: "Resource interpreter webhook testing" (skipping "${skipped}"): exactly ${expectedSpecs} specs pass`, async () => {
+    await check(`Karmada ${env.binaries.karmadaVersion} test/e2e/suites/base: "Resource interpreter webhook testing" (skipping "${skipped}"): exactly ${expectedSpecs} specs pass`, async () => {
       const log = join(env.logDir, 'karmada-e2e-suite.log');
       const pullBased = context.pullMembers.map((member) => `${member}:${env.kubeconfig}`).join(';');
       const result = await run(env.binaries.karmadaE2e, [

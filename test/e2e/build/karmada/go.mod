@@ -1,6 +1,0 @@
-// Builds Karmada v1.17.1 components and its e2e suite for npm run e2e (not shipped).
-module karmada-serverless-e2e/karmada
-
-go 1.25.7
-
-require github.com/karmada-io/karmada v1.17.1

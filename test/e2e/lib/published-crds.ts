@@ -1,0 +1,53 @@
+// A third-party kind's own CRD (KindIdentity.publishedCrd: OpenKruise's CloneSet, Volcano's Job), fetched from its
+// project's release through the Go module cache and installed on the control plane and members as that project says.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PublishedCrd } from '../../../lib/review/kind';
+import { kubectl, type Environment } from './cluster';
+import { mustRun } from './kube';
+import { waitFor } from './processes';
+
+/** The CRD file of `crd` on this machine: `go mod download` of its module (a no-op when the module cache has it). */
+export async function publishedCrdFile(crd: PublishedCrd): Promise<string> {
+  const match = /^go:(.+)@(v[^@]+)$/.exec(crd.source);
+  if (match === null) throw new Error(`publishedCrd ${crd.source}: the e2e reads only go:<module>@<version> sources`);
+  const [, module, version] = match;
+  // Outside any module: the release named, not one a go.mod would pick.
+  const info = JSON.parse(await mustRun('go', ['mod', 'download', '-json', `${module}@${version}`], {
+    cwd: tmpdir(), env: { GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' }, timeoutMs: 10 * 60_000,
+  })) as { Dir?: string; Error?: string };
+  if (info.Dir === undefined) throw new Error(`go mod download ${module}@${version}: ${info.Error ?? 'no Dir'}`);
+  return join(info.Dir, crd.file);
+}
+
+interface Served {
+  /** The CRD's name, e.g. `clonesets.apps.kruise.io`. */
+  crd: string;
+  groupVersion: string;
+  resource: string;
+}
+
+/**
+ * Set-up, not a check: `files` applied server-side on the control plane and `members`, each CRD Established, and each
+ * member's Cluster status in Karmada listing the resource (the scheduler places a binding only on clusters that list it;
+ * refreshed every 10 s).
+ */
+export async function installCrds(env: Environment, members: readonly string[], files: readonly string[], served: readonly Served[]): Promise<void> {
+  for (const context of ['karmada-apiserver', ...members]) {
+    await kubectl(env, context, ['apply', '--server-side', ...files.flatMap((file) => ['-f', file])]);
+    const kube = context === 'karmada-apiserver' ? env.kube : env.memberKube.get(context)!;
+    for (const { crd } of served) {
+      await waitFor(`${crd} Established on ${context}`, async () => {
+        const object = await kube.find(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd}`);
+        return ((object?.status?.conditions ?? []) as { type: string; status: string }[]).some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
+      }, { timeoutMs: 60_000 });
+    }
+  }
+  for (const member of members) {
+    await waitFor(`Cluster ${member}'s status in Karmada to list ${served.map((item) => `${item.groupVersion} ${item.resource}`).join(', ')}`, async () => {
+      const cluster = await env.kube.find(`/apis/cluster.karmada.io/v1alpha1/clusters/${member}`);
+      const enablements = (cluster?.status?.apiEnablements ?? []) as { groupVersion: string; resources?: { name: string }[] }[];
+      return served.every((item) => (enablements.find((entry) => entry.groupVersion === item.groupVersion)?.resources ?? []).some((resource) => resource.name === item.resource)) ? true : undefined;
+    }, { timeoutMs: 120_000 });
+  }
+}
