@@ -66,7 +66,7 @@ export const policyPath = (namespace: string, name: string) => `/apis/policy.kar
 export const reactionTimeoutMs = 120_000;
 
 /** Polls the Karmada API server until `accept` returns an observation for the object at `path`. */
-export function waitKarmada<T = string>(context: Context, what: string, path: string, accept: (object: KubeObject) => T | undefined, timeoutMs = reactionTimeoutMs): Promise<T> {
+export function waitKarmada<T = string>(context: Context, what: string, path: string, accept: (object: KubeObject) => T | undefined | Promise<T | undefined>, timeoutMs = reactionTimeoutMs): Promise<T> {
   return waitFor(what, async () => {
     const object = await context.env.kube.find(path);
     return object === undefined ? undefined : accept(object);
@@ -207,6 +207,33 @@ export async function workFor(context: Context, member: string, ns: string, name
     const statuses = ((work.status as { manifestStatuses?: (Collected & { identifier?: { name?: string; namespace?: string } })[] } | undefined)?.manifestStatuses ?? []);
     const collected = statuses.find((item) => item.identifier?.name === name && item.identifier?.namespace === ns);
     return { work, manifest, ...(collected ? { collected } : {}) };
+  }
+  return undefined;
+}
+
+/** The annotation Karmada puts on each member object: the resource template's generation it carries. */
+export const templateGenerationAnnotation = 'resourcetemplate.karmada.io/generation';
+
+/**
+ * What our InterpretStatus reflects of a member object: the `fields` of its status it has, its generation and its
+ * template generation annotation (a catalogue kind's InterpretStatus, as lib/shapes/workload-status.ts reflects it).
+ */
+export function reflectedStatusOf(object: KubeObject, fields: readonly string[]): Record<string, unknown> {
+  const written = status(object);
+  const result: Record<string, unknown> = {};
+  for (const field of fields) if (written[field] !== undefined) result[field] = written[field];
+  result.generation = object.metadata?.generation;
+  result.resourceTemplateGeneration = Number(object.metadata?.annotations?.[templateGenerationAnnotation]);
+  return result;
+}
+
+/** The manifest status of the object `kind` ns/name in the Work for `member` (written by that member's status controller). */
+export async function manifestStatusOf(context: Context, member: string, object: { kind: string; namespace: string; name: string }): Promise<Collected | undefined> {
+  const list = await context.env.kube.get(`/apis/work.karmada.io/v1alpha1/namespaces/karmada-es-${member}/works`);
+  for (const work of (list.items ?? []) as KubeObject[]) {
+    const statuses = ((work.status as { manifestStatuses?: (Collected & { identifier?: { kind?: string; name?: string; namespace?: string } })[] } | undefined)?.manifestStatuses ?? []);
+    const found = statuses.find((item) => item.identifier?.kind === object.kind && item.identifier.name === object.name && item.identifier.namespace === object.namespace);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

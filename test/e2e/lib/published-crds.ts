@@ -1,23 +1,16 @@
 // A third-party kind's own CRD (KindIdentity.publishedCrd: OpenKruise's CloneSet, Volcano's Job), fetched from its
 // project's release through the Go module cache and installed on the control plane and members as that project says.
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PublishedCrd } from '../../../lib/review/kind';
 import { kubectl, type Environment } from './cluster';
-import { mustRun } from './kube';
 import { waitFor } from './processes';
+import { goModuleDir } from '../../support/upstream';
 
-/** The CRD file of `crd` on this machine: `go mod download` of its module (a no-op when the module cache has it). */
+/** The CRD file of `crd` on this machine, from its module in the Go module cache (test/support/upstream.ts fetches it). */
 export async function publishedCrdFile(crd: PublishedCrd): Promise<string> {
   const match = /^go:(.+)@(v[^@]+)$/.exec(crd.source);
   if (match === null) throw new Error(`publishedCrd ${crd.source}: the e2e reads only go:<module>@<version> sources`);
-  const [, module, version] = match;
-  // Outside any module: the release named, not one a go.mod would pick.
-  const info = JSON.parse(await mustRun('go', ['mod', 'download', '-json', `${module}@${version}`], {
-    cwd: tmpdir(), env: { GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' }, timeoutMs: 10 * 60_000,
-  })) as { Dir?: string; Error?: string };
-  if (info.Dir === undefined) throw new Error(`go mod download ${module}@${version}: ${info.Error ?? 'no Dir'}`);
-  return join(info.Dir, crd.file);
+  return join(goModuleDir(match[1]!, match[2]!), crd.file);
 }
 
 interface Served {

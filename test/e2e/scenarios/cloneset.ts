@@ -20,13 +20,14 @@ import {
   memberKube,
   pausedController,
   policyPath,
-  reactionTimeoutMs,
   show,
   spec,
   status,
   stepAnnotation,
   stepOf,
   targetClusters,
+  manifestStatusOf,
+  reflectedStatusOf,
   waitKarmada,
   waitMember,
   weightedPolicy,
@@ -46,7 +47,6 @@ const api = `/apis/${cloneSet.group}/${version}`;
 const kindKey = `${cloneSet.group}/${version}/${cloneSet.kind}`;
 const path = (name: string) => `${api}/namespaces/${ns}/${cloneSet.plural}/${name}`;
 const bindingPath = (name: string) => `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${name}-cloneset`;
-const templateGenerationAnnotation = 'resourcetemplate.karmada.io/generation';
 const request = { cpu: '100m', memory: '128Mi' };
 const containers = (tag: string) => [{ name: 'web', image: `nginx:${tag}`, resources: { requests: request } }];
 
@@ -81,16 +81,6 @@ function controllerStatus(replicas: number, updated: number, currentRevision: st
 const reflectedFields = ['replicas', 'readyReplicas', 'availableReplicas', 'updatedReplicas', 'updatedReadyReplicas', 'updatedAvailableReplicas',
   'expectedUpdatedReplicas', 'updateRevision', 'currentRevision', 'labelSelector', 'observedGeneration'];
 
-/** What our InterpretStatus gives for `object`: the reflected fields plus the member's two generations. */
-function expectedReflection(object: KubeObject): Record<string, unknown> {
-  const written = status(object);
-  const result: Record<string, unknown> = {};
-  for (const field of reflectedFields) if (written[field] !== undefined) result[field] = written[field];
-  result.generation = object.metadata?.generation;
-  result.resourceTemplateGeneration = Number(object.metadata?.annotations?.[templateGenerationAnnotation]);
-  return result;
-}
-
 /** Writes `body` as the member's status with observedGeneration = its current generation, as OpenKruise would. */
 async function writeStatus(context: Context, member: string, name: string, body: Record<string, unknown>): Promise<void> {
   const object = await memberKube(context, member).get(path(name));
@@ -100,27 +90,8 @@ async function writeStatus(context: Context, member: string, name: string, body:
 /** Whole-value comparison of a collected item against the member object as it stands now (rule 2). */
 async function collectedAsExpected(context: Context, member: string, name: string, item: { status?: unknown; health?: string } | undefined, health: string): Promise<string | undefined> {
   if (item === undefined) return undefined;
-  const expected = expectedReflection(await memberKube(context, member).get(path(name)));
+  const expected = reflectedStatusOf(await memberKube(context, member).get(path(name)), reflectedFields);
   return item.health === health && deepEqual(item.status, expected) ? `${member} ${health} ${show(item.status)}` : undefined;
-}
-
-/** The manifest status of ns/name in the Work for `member` (written by that member's status controller). */
-async function manifestStatus(context: Context, member: string, name: string): Promise<{ status?: unknown; health?: string } | undefined> {
-  const list = await context.env.kube.get(`/apis/work.karmada.io/v1alpha1/namespaces/karmada-es-${member}/works`);
-  for (const work of (list.items ?? []) as KubeObject[]) {
-    const statuses = ((work.status as { manifestStatuses?: { identifier?: { kind?: string; name?: string; namespace?: string }; status?: unknown; health?: string }[] } | undefined)?.manifestStatuses ?? []);
-    const found = statuses.find((item) => item.identifier?.kind === cloneSet.kind && item.identifier.name === name && item.identifier.namespace === ns);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** Polls a binding until `accept` (which may read member API servers) returns an observation. */
-function waitBinding(context: Context, name: string, what: string, accept: (binding: KubeObject) => Promise<string | undefined>): Promise<string> {
-  return waitFor(what, async () => {
-    const binding = await context.env.kube.find(bindingPath(name));
-    return binding === undefined ? undefined : accept(binding);
-  }, { timeoutMs: reactionTimeoutMs, component: context.env.supervisor.get('karmada-controller-manager') });
 }
 
 /** Our log's calls for the CloneSet `name`, per operation. */
@@ -196,7 +167,7 @@ export const cloneSetScenario: Scenario = {
     // Departure: no status. Karmada's Lua reflects {} and its health script fails on the missing status; without any
     // hook Karmada says Healthy with no status. Ours: Unhealthy (no controller runs it) with exactly the two generations.
     await check('InterpretStatus + InterpretHealth with no controller status: both members Unhealthy with status exactly {generation, resourceTemplateGeneration}', () =>
-      waitBinding(context, 'web', 'both members Unhealthy with only the generations', async (binding) => {
+      waitKarmada(context, 'both members Unhealthy with only the generations', bindingPath('web'), async (binding) => {
         const seen = await Promise.all(members.map((member) => collectedAsExpected(context, member, 'web', aggregated(binding).find((item) => item.clusterName === member), 'Unhealthy')));
         return seen.every((item) => item !== undefined) ? seen.join('; ') : undefined;
       }));
@@ -207,7 +178,7 @@ export const cloneSetScenario: Scenario = {
     await check(`InterpretStatus + InterpretHealth with partition 1: ${push} (2 of 3 updated) and ${pull} (1 of 2 updated) are Healthy, each with exactly the reflected fields`, async () => {
       await writeStatus(context, push, 'web', controllerStatus(3, 2, revision.old));
       await writeStatus(context, pull, 'web', controllerStatus(2, 1, revision.member4Old));
-      return waitBinding(context, 'web', 'both members Healthy with the reflected fields', async (binding) => {
+      return waitKarmada(context, 'both members Healthy with the reflected fields', bindingPath('web'), async (binding) => {
         const seen = await Promise.all(members.map((member) => collectedAsExpected(context, member, 'web', aggregated(binding).find((item) => item.clusterName === member), 'Healthy')));
         return seen.every((item) => item !== undefined) ? seen.join('; ') : undefined;
       });
@@ -240,7 +211,7 @@ export const cloneSetScenario: Scenario = {
       });
       return pausedController(context, async () => {
         await writeStatus(context, pull, 'web', controllerStatus(2, 0, revision.member4Old, revision.paused));
-        return waitFor(`the Work status for ${pull}`, async () => collectedAsExpected(context, pull, 'web', await manifestStatus(context, pull, 'web'), 'Healthy'),
+        return waitFor(`the Work status for ${pull}`, async () => collectedAsExpected(context, pull, 'web', await manifestStatusOf(context, pull, { kind: cloneSet.kind, namespace: ns, name: 'web' }), 'Healthy'),
           { timeoutMs: 120_000, component: env.supervisor.get(`karmada-agent-${pull}`) });
       });
     });

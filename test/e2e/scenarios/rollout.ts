@@ -17,13 +17,14 @@ import {
   memberKube,
   pausedController,
   policyPath,
-  reactionTimeoutMs,
   show,
   spec,
   status,
   stepAnnotation,
   stepOf,
   targetClusters,
+  manifestStatusOf,
+  reflectedStatusOf,
   waitKarmada,
   waitMember,
   workloadPath,
@@ -32,7 +33,7 @@ import {
   type Scenario,
 } from '../lib/checks';
 import { applyWebhookConfig, callLines } from '../lib/interpreter';
-import { mustRun, type KubeObject } from '../lib/kube';
+import { mustRun } from '../lib/kube';
 import { waitFor } from '../lib/processes';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 
@@ -41,7 +42,6 @@ const name = 'checkout';
 const argoApi = '/apis/argoproj.io/v1alpha1';
 const rolloutPath = `${argoApi}/namespaces/${ns}/rollouts/${name}`;
 const bindingPath = `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${name}-rollout`;
-const templateGenerationAnnotation = 'resourcetemplate.karmada.io/generation';
 const request = { cpu: '100m', memory: '128Mi' };
 const image = (tag: string) => [{ name: 'checkout', image: `ghcr.io/example/checkout:${tag}`, resources: { requests: request } }];
 
@@ -155,16 +155,6 @@ const deadlineExceeded = (replicas: number) => ({
 const reflectedFields = ['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'HPAReplicas', 'selector', 'phase', 'message',
   'observedGeneration', 'currentPodHash', 'stableRS', 'currentStepIndex', 'pauseConditions', 'conditions', 'abort', 'canary', 'blueGreen'];
 
-/** What the member's status collection must show for `object`: the reflected fields plus the two generations. */
-function expectedReflection(object: KubeObject): Record<string, unknown> {
-  const written = status(object);
-  const result: Record<string, unknown> = {};
-  for (const field of reflectedFields) if (written[field] !== undefined) result[field] = written[field];
-  result.generation = object.metadata?.generation;
-  result.resourceTemplateGeneration = Number(object.metadata?.annotations?.[templateGenerationAnnotation]);
-  return result;
-}
-
 /** Writes `body` as the member's status with observedGeneration = its current generation, as the controller would. */
 async function writeStatus(context: Context, member: string, body: Record<string, unknown>): Promise<void> {
   const object = await memberKube(context, member).get(rolloutPath);
@@ -174,27 +164,8 @@ async function writeStatus(context: Context, member: string, body: Record<string
 /** Whole-status comparison of one collected item against the member object as it stands now (rule 2). */
 async function collectedAsExpected(context: Context, member: string, item: { status?: unknown; health?: string } | undefined, health: string): Promise<string | undefined> {
   if (item === undefined) return undefined;
-  const expected = expectedReflection(await memberKube(context, member).get(rolloutPath));
+  const expected = reflectedStatusOf(await memberKube(context, member).get(rolloutPath), reflectedFields);
   return item.health === health && deepEqual(item.status, expected) ? `${member} ${health} ${show(item.status)}` : undefined;
-}
-
-/** The Work that carries the Rollout to `member`, with its manifest status (written by that member's status controller). */
-async function rolloutWork(context: Context, member: string): Promise<{ status?: unknown; health?: string } | undefined> {
-  const list = await context.env.kube.get(`/apis/work.karmada.io/v1alpha1/namespaces/karmada-es-${member}/works`);
-  for (const work of (list.items ?? []) as KubeObject[]) {
-    const statuses = ((work.status as { manifestStatuses?: { identifier?: { kind?: string; name?: string; namespace?: string }; status?: unknown; health?: string }[] } | undefined)?.manifestStatuses ?? []);
-    const found = statuses.find((item) => item.identifier?.kind === 'Rollout' && item.identifier.name === name && item.identifier.namespace === ns);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** Polls the Rollout's binding until `accept` (which may read member API servers) returns an observation. */
-function waitBinding(context: Context, what: string, accept: (binding: KubeObject) => Promise<string | undefined>): Promise<string> {
-  return waitFor(what, async () => {
-    const binding = await context.env.kube.find(bindingPath);
-    return binding === undefined ? undefined : accept(binding);
-  }, { timeoutMs: reactionTimeoutMs, component: context.env.supervisor.get('karmada-controller-manager') });
 }
 
 export const rolloutScenario: Scenario = {
@@ -251,7 +222,7 @@ export const rolloutScenario: Scenario = {
     // Karmada without hooks: Healthy, and no status at all (the members' Rollouts have none). Ours: Unhealthy (no Argo
     // controller has reconciled it there) with exactly the two generations reflected.
     await check('InterpretStatus + InterpretHealth: with no controller status, both members are Unhealthy with status exactly {generation, resourceTemplateGeneration}', () =>
-      waitBinding(context, 'both members Unhealthy with only the generations', async (binding) => {
+      waitKarmada(context, 'both members Unhealthy with only the generations', bindingPath, async (binding) => {
         const seen = await Promise.all(members.map((member) => collectedAsExpected(context, member, aggregated(binding).find((item) => item.clusterName === member), 'Unhealthy')));
         return seen.every((item) => item !== undefined) ? seen.join('; ') : undefined;
       }));
@@ -262,7 +233,7 @@ export const rolloutScenario: Scenario = {
     await check(`with karmada-controller-manager stopped, karmada-agent on ${pull} reflects a progressing canary (Healthy, exact fields) and keeps a plugin pause while undoing a replicas drift`, async () => {
       return pausedController(context, async () => {
         await writeStatus(context, pull, progressing(2));
-        const reflected = await waitFor(`the Work status for ${pull}`, async () => collectedAsExpected(context, pull, await rolloutWork(context, pull), 'Healthy'),
+        const reflected = await waitFor(`the Work status for ${pull}`, async () => collectedAsExpected(context, pull, await manifestStatusOf(context, pull, { kind: 'Rollout', namespace: ns, name }), 'Healthy'),
           { timeoutMs: 120_000, component: env.supervisor.get(`karmada-agent-${pull}`) });
         // `kubectl argo rollouts pause` plus a replicas drift: the agent re-applies 2 through Retain, spec.paused stays.
         await memberKube(context, pull).mergePatch(rolloutPath, { spec: { paused: true, replicas: 7 } });
@@ -279,7 +250,7 @@ export const rolloutScenario: Scenario = {
     await check(`InterpretStatus + InterpretHealth: ${push} paused at step 1 and ${pull} progressing are both Healthy, each with exactly the reflected fields`, async () => {
       await writeStatus(context, push, pausedAtStep(3));
       await writeStatus(context, pull, progressing(2)); // its generation moved with the drift: observed again
-      return waitBinding(context, 'both members Healthy with the reflected fields', async (binding) => {
+      return waitKarmada(context, 'both members Healthy with the reflected fields', bindingPath, async (binding) => {
         const seen = await Promise.all(members.map((member) => collectedAsExpected(context, member, aggregated(binding).find((item) => item.clusterName === member), 'Healthy')));
         return seen.every((item) => item !== undefined) ? seen.join('; ') : undefined;
       });
@@ -301,7 +272,7 @@ export const rolloutScenario: Scenario = {
     // Karmada without hooks: Healthy, and no control-plane phase. Failover acts on this Unhealthy.
     await check(`InterpretHealth + AggregateStatus: ${pull} past its progress deadline is Unhealthy and the control plane says Degraded with ${pull}'s message`, async () => {
       await writeStatus(context, pull, deadlineExceeded(2));
-      const health = await waitBinding(context, `${pull} Unhealthy with the Degraded status`, (binding) =>
+      const health = await waitKarmada(context, `${pull} Unhealthy with the Degraded status`, bindingPath, (binding) =>
         collectedAsExpected(context, pull, aggregated(binding).find((item) => item.clusterName === pull), 'Unhealthy'));
       const phase = await waitKarmada(context, 'the control plane Degraded', rolloutPath, (object) => {
         const { phase: seenPhase, message, conditions } = status(object);
