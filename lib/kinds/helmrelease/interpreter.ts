@@ -33,6 +33,7 @@ export const helmReleaseInterpreter = defineInterpreter<HelmRelease>({
         if (kind === 'Secret' || kind === 'ConfigMap') references.add('v1', kind, name);
       }
       references.add('v1', 'Secret', spec?.kubeConfigSecret);
+      references.add('v1', 'ConfigMap', spec?.kubeConfigConfigMap);
       references.add('v1', 'ServiceAccount', spec?.serviceAccountName);
       const chartNamespace = spec?.chartNamespace !== undefined && spec.chartNamespace !== '' ? spec.chartNamespace : own;
       const verify = new NamedReferences(chartNamespace).add('v1', 'Secret', spec?.verifySecret);

@@ -34,6 +34,8 @@ export interface HelmReleaseSpec {
   valuesFrom: ValuesReference[];
   /** `kubeConfig.secretRef.name`: in the HelmRelease's namespace. */
   kubeConfigSecret?: string;
+  /** `kubeConfig.configMapRef.name` (Flux ≥ 2.6, a workload identity's cluster): in the HelmRelease's namespace. */
+  kubeConfigConfigMap?: string;
   /** `chart.spec.verify.secretRef.name`: read by source-controller in the HelmChart's namespace. */
   verifySecret?: string;
   /** `chart.spec.sourceRef.namespace`: where helm-controller creates the HelmChart (the HelmRelease's when empty). */
@@ -56,6 +58,7 @@ function specOf(spec: JsonObject, path: string): HelmReleaseSpec {
     name: stringField(item, 'name', fieldPath(itemPath, 'name')),
   }));
   const kubeConfig = nestedObject(spec, path, ['kubeConfig', 'secretRef']);
+  const kubeConfigMap = nestedObject(spec, path, ['kubeConfig', 'configMapRef']);
   const chartSpec = nestedObject(spec, path, ['chart', 'spec']);
   const verify = nestedObject(chartSpec.object, chartSpec.path, ['verify', 'secretRef']);
   const source = nestedObject(chartSpec.object, chartSpec.path, ['sourceRef']);
@@ -64,6 +67,7 @@ function specOf(spec: JsonObject, path: string): HelmReleaseSpec {
     serviceAccountName: stringField(spec, 'serviceAccountName', fieldPath(path, 'serviceAccountName')),
     valuesFrom,
     kubeConfigSecret: stringField(kubeConfig.object, 'name', fieldPath(kubeConfig.path, 'name')),
+    kubeConfigConfigMap: stringField(kubeConfigMap.object, 'name', fieldPath(kubeConfigMap.path, 'name')),
     verifySecret: stringField(verify.object, 'name', fieldPath(verify.path, 'name')),
     chartNamespace: stringField(source.object, 'namespace', fieldPath(source.path, 'namespace')),
   };

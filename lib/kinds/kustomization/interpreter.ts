@@ -29,7 +29,11 @@ export const kustomizationInterpreter = defineInterpreter<Kustomization>({
       const references = new NamedReferences(namespaceOf(object.metadata, namespace))
         .add('v1', 'Secret', spec?.decryptionSecret)
         .add('v1', 'Secret', spec?.kubeConfigSecret)
-        .add('v1', 'ServiceAccount', spec?.serviceAccountName);
+        .add('v1', 'ServiceAccount', spec?.serviceAccountName)
+        .add('v1', 'ConfigMap', spec?.kubeConfigConfigMap);
+      for (const { kind, name } of spec?.substituteFrom ?? []) {
+        if (kind === 'Secret' || kind === 'ConfigMap') references.add('v1', kind, name);
+      }
       return { dependencies: references.list() };
     },
   },
