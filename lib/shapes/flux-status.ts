@@ -11,6 +11,7 @@ import { membersOf, setOrRemove } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
 import { conditionOf, mergedConditions, readConditions, reflectConditionStatus, type ConditionStatus } from './conditions';
 import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
+import { keepMemberValue } from './retention';
 
 /** Which status fields a Flux kind carries beside its conditions and observedGeneration. */
 export interface FluxStatusFields {
@@ -132,4 +133,14 @@ export function fluxReady(
   if (ready?.status !== 'True') return false;
   if (reasons !== undefined && !reasons.includes(ready.reason ?? '')) return false;
   return suspended || generationObserved(object.metadata, object.status?.observedGeneration);
+}
+
+/**
+ * Retain of a Flux object: the member's `spec.suspend` when it has one (`flux suspend` run against the member), else
+ * the template's, which so reaches members that never set one (Karmada's catalogue does the same).
+ */
+export function retainSuspend<T extends { spec?: { suspend?: boolean } }>({ observedObject, patch }: TypedRequest<T>): OperationResults['Retain'] {
+  const builder = patch();
+  keepMemberValue(builder, ['spec', 'suspend'], observedObject?.spec?.suspend, 'template');
+  return builder.operations;
 }

@@ -2,9 +2,8 @@
 // own readiness test, whose member-owned `spec.suspend` is retained, and whose Secrets, ConfigMaps and
 // ServiceAccount are its dependencies (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { fluxReady } from '../../shapes/flux-status';
+import { fluxReady, retainSuspend } from '../../shapes/flux-status';
 import { mergedReferences, namespaceOf, NamedReferences } from '../../shapes/dependencies';
-import { keepMemberValue } from '../../shapes/retention';
 import { helmRelease, readyReasonsOf } from './identity';
 import { helmReleaseStatus, readHelmRelease, type HelmRelease } from './schema';
 
@@ -19,12 +18,7 @@ export const helmReleaseInterpreter = defineInterpreter<HelmRelease>({
     }),
     InterpretStatus: helmReleaseStatus.reflect,
     AggregateStatus: helmReleaseStatus.aggregate,
-    // `flux suspend` on a member sets it there; the template's value reaches members that never set one.
-    Retain: ({ observedObject, patch }) => {
-      const builder = patch();
-      keepMemberValue(builder, ['spec', 'suspend'], observedObject?.spec?.suspend, 'template');
-      return builder.operations;
-    },
+    Retain: retainSuspend,
     InterpretDependency: ({ object, namespace }) => {
       const own = namespaceOf(object.metadata, namespace);
       const spec = object.spec;

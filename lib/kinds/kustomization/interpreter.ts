@@ -2,9 +2,8 @@
 // kustomize-controller's own readiness test, whose member-owned `spec.suspend` is retained, and whose Secrets and
 // ServiceAccount are its dependencies (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { fluxReady } from '../../shapes/flux-status';
+import { fluxReady, retainSuspend } from '../../shapes/flux-status';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
-import { keepMemberValue } from '../../shapes/retention';
 import { kustomization, readyReasons } from './identity';
 import { kustomizationStatus, readKustomization, type Kustomization } from './schema';
 
@@ -19,11 +18,7 @@ export const kustomizationInterpreter = defineInterpreter<Kustomization>({
     }),
     InterpretStatus: kustomizationStatus.reflect,
     AggregateStatus: kustomizationStatus.aggregate,
-    Retain: ({ observedObject, patch }) => {
-      const builder = patch();
-      keepMemberValue(builder, ['spec', 'suspend'], observedObject?.spec?.suspend, 'template');
-      return builder.operations;
-    },
+    Retain: retainSuspend,
     InterpretDependency: ({ object, namespace }) => {
       const spec = object.spec;
       const references = new NamedReferences(namespaceOf(object.metadata, namespace))
