@@ -46,6 +46,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./flinkdeployment/interpreter')).flinkDeploymentInterpreter,
   },
   {
+    group: 'helm.toolkit.fluxcd.io',
+    kind: 'HelmRelease',
+    plural: 'helmreleases',
+    versions: ['v2beta1', 'v2beta2', 'v2'],
+    storageVersion: 'v2',
+    home: 'lib/kinds/helmrelease',
+    ownCrd: false,
+    load: async () => (await import('./helmrelease/interpreter')).helmReleaseInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'DaemonSet',
     plural: 'daemonsets',
@@ -64,6 +74,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/kruise-statefulset',
     ownCrd: false,
     load: async () => (await import('./kruise-statefulset/interpreter')).kruiseStatefulSetInterpreter,
+  },
+  {
+    group: 'kustomize.toolkit.fluxcd.io',
+    kind: 'Kustomization',
+    plural: 'kustomizations',
+    versions: ['v1beta2', 'v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/kustomization',
+    ownCrd: false,
+    load: async () => (await import('./kustomization/interpreter')).kustomizationInterpreter,
   },
   {
     group: 'kyverno.io',
