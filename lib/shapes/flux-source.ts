@@ -41,6 +41,12 @@ export interface FluxSource {
   status?: FluxSourceStatus;
 }
 
+/** The `name` of a Flux `meta.LocalObjectReference` (`secretRef`, `certSecretRef`…) below `parent`; undefined when absent. */
+export function referenceNameOf(parent: JsonObject | undefined, field: string, parentPath: string): string | undefined {
+  const path = fieldPath(parentPath, field);
+  return stringField(objectField(parent, field, path), 'name', fieldPath(path, 'name'));
+}
+
 /** `spec.suspend`, the same path in v1beta2 and v1. */
 export function suspendOf(spec: JsonObject | undefined, specPath: string): boolean | undefined {
   return booleanField(spec, 'suspend', fieldPath(specPath, 'suspend'));

@@ -4,7 +4,7 @@ import { fieldPath, objectField, stringField } from '../../kube/fields';
 import { metadataOf } from '../../kube/objects';
 import { FieldFailure, type GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
 
 /**
  * Ready's reasons on success: `Succeeded`, and the build's own (`reasonForBuild` in source-controller's
@@ -55,12 +55,10 @@ export function readHelmChart(object: JsonObject, path: string, kind: GroupVersi
   const specPath = fieldPath(path, 'spec');
   const spec = objectField(object, 'spec', specPath);
   const verifyPath = fieldPath(specPath, 'verify');
-  const secretPath = fieldPath(verifyPath, 'secretRef');
-  const secretRef = objectField(objectField(spec, 'verify', verifyPath), 'secretRef', secretPath);
   const chart: HelmChart = {
     metadata: metadataOf(object, path),
     suspend: suspendOf(spec, specPath),
-    verifySecretName: stringField(secretRef, 'name', fieldPath(secretPath, 'name')),
+    verifySecretName: referenceNameOf(objectField(spec, 'verify', verifyPath), 'secretRef', verifyPath),
   };
   const source = sourceOf(spec, specPath, kind);
   if (source !== undefined) chart.source = source;

@@ -3,7 +3,7 @@
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import { metadataOf } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
 
 /** Ready's reason on success: `meta.SucceededReason` (source-controller's summarize of ArtifactInStorage). */
 export const helmRepositoryShape = fluxSource<HelmRepository>({}, { reasons: ['Succeeded'] });
@@ -17,10 +17,6 @@ export interface HelmRepository extends FluxSource {
   certSecretName?: string;
 }
 
-function referenceName(spec: JsonObject | undefined, field: string, specPath: string): string | undefined {
-  const path = fieldPath(specPath, field);
-  return stringField(objectField(spec, field, path), 'name', fieldPath(path, 'name'));
-}
 
 export function readHelmRepository(object: JsonObject, path: string): HelmRepository {
   const specPath = fieldPath(path, 'spec');
@@ -29,8 +25,8 @@ export function readHelmRepository(object: JsonObject, path: string): HelmReposi
     metadata: metadataOf(object, path),
     suspend: suspendOf(spec, specPath),
     type: stringField(spec, 'type', fieldPath(specPath, 'type')),
-    secretName: referenceName(spec, 'secretRef', specPath),
-    certSecretName: referenceName(spec, 'certSecretRef', specPath),
+    secretName: referenceNameOf(spec, 'secretRef', specPath),
+    certSecretName: referenceNameOf(spec, 'certSecretRef', specPath),
   };
   const status = objectField(object, 'status', fieldPath(path, 'status'));
   if (status !== undefined) repository.status = helmRepositoryShape.readStatus(status, fieldPath(path, 'status'));

@@ -3,7 +3,7 @@
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import { metadataOf } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
 
 /** Ready's reason on success: `meta.SucceededReason`. `observedIgnore` and `observedLayerSelector` are reflected only. */
 export const ociRepositoryShape = fluxSource<OCIRepository>(
@@ -18,10 +18,6 @@ export interface OCIRepository extends FluxSource {
   serviceAccountName?: string;
 }
 
-function referenceName(parent: JsonObject | undefined, field: string, parentPath: string): string | undefined {
-  const path = fieldPath(parentPath, field);
-  return stringField(objectField(parent, field, path), 'name', fieldPath(path, 'name'));
-}
 
 export function readOCIRepository(object: JsonObject, path: string): OCIRepository {
   const specPath = fieldPath(path, 'spec');
@@ -32,11 +28,11 @@ export function readOCIRepository(object: JsonObject, path: string): OCIReposito
     metadata: metadataOf(object, path),
     suspend: suspendOf(spec, specPath),
     secretNames: [
-      referenceName(spec, 'secretRef', specPath),
-      referenceName(verify, 'secretRef', verifyPath),
-      referenceName(spec, 'certSecretRef', specPath),
-      referenceName(spec, 'proxySecretRef', specPath),
-      referenceName(verify, 'trustedRootSecretRef', verifyPath),
+      referenceNameOf(spec, 'secretRef', specPath),
+      referenceNameOf(verify, 'secretRef', verifyPath),
+      referenceNameOf(spec, 'certSecretRef', specPath),
+      referenceNameOf(spec, 'proxySecretRef', specPath),
+      referenceNameOf(verify, 'trustedRootSecretRef', verifyPath),
     ],
     serviceAccountName: stringField(spec, 'serviceAccountName', fieldPath(specPath, 'serviceAccountName')),
   };
