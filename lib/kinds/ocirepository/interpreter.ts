@@ -1,0 +1,23 @@
+// Flux's OCIRepository interpreter (v1beta2 and v1): a condition-driven source on lib/shapes/flux-source.ts (see
+// README.md for every decision).
+import { defineInterpreter } from '../../interpreter/define';
+import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { ociRepository } from './identity';
+import { ociRepositoryShape as shape, readOCIRepository, type OCIRepository } from './schema';
+
+export const ociRepositoryInterpreter = defineInterpreter<OCIRepository>({
+  ...ociRepository,
+  decode: readOCIRepository,
+  operations: {
+    InterpretStatus: shape.reflect,
+    AggregateStatus: shape.aggregate,
+    Retain: shape.retain,
+    InterpretHealth: shape.health,
+    InterpretDependency: ({ object, namespace }) => ({
+      dependencies: new NamedReferences(namespaceOf(object.metadata, namespace))
+        .addAll('v1', 'Secret', object.secretNames)
+        .add('v1', 'ServiceAccount', object.serviceAccountName)
+        .list(),
+    }),
+  },
+});
