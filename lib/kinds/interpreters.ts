@@ -26,6 +26,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./broadcastjob/interpreter')).broadcastJobInterpreter,
   },
   {
+    group: 'source.toolkit.fluxcd.io',
+    kind: 'Bucket',
+    plural: 'buckets',
+    versions: ['v1beta2', 'v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/bucket',
+    ownCrd: false,
+    load: async () => (await import('./bucket/interpreter')).bucketInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'CloneSet',
     plural: 'clonesets',
@@ -44,6 +54,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/flinkdeployment',
     ownCrd: false,
     load: async () => (await import('./flinkdeployment/interpreter')).flinkDeploymentInterpreter,
+  },
+  {
+    group: 'source.toolkit.fluxcd.io',
+    kind: 'GitRepository',
+    plural: 'gitrepositories',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/gitrepository',
+    ownCrd: false,
+    load: async () => (await import('./gitrepository/interpreter')).gitRepositoryInterpreter,
   },
   {
     group: 'source.toolkit.fluxcd.io',

@@ -1,24 +1,30 @@
-// Flux's source kinds (source.toolkit.fluxcd.io: HelmRepository, HelmChart, OCIRepository…): the status every source
-// controller writes (conditions, observedGeneration, artifact, url), how Karmada's catalogue reflects and aggregates it,
-// health from the Ready condition, and `spec.suspend`, which belongs to each member.
+// Flux's source kinds (source.toolkit.fluxcd.io: GitRepository, Bucket, HelmRepository, HelmChart, OCIRepository):
+// the status every source controller writes (conditions, observedGeneration, artifact, the kind's own fields), how
+// Karmada's catalogue reflects and aggregates it, health from the Ready condition, and `spec.suspend`, which belongs
+// to each member. Karmada's five customizations are one script; they differ only in the fields named here and in
+// HelmChart's Ready reasons, so each kind passes its fields and reasons to `fluxSource`.
 import type { TypedRequest } from '../interpreter/define';
 import type { OperationResults } from '../interpreter/registry';
-import { booleanField, fieldPath, objectField, stringField } from '../kube/fields';
-import type { ObjectMetaView } from '../kube/objects';
-import type { JsonObject, JsonValue } from '../review/json';
+import { booleanField, fieldPath, fieldValue, objectField, stringField } from '../kube/fields';
+import { metadataOf, type ObjectMetaView } from '../kube/objects';
+import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 import { membersOf, setOrRemove } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
-import { conditionOf, mergedConditions, readConditionStatus, readyHealth, reflectConditionStatus, type ConditionStatus } from './conditions';
-import { observedByEveryMember, readReportedGenerations, type ReportedGenerations } from './generations';
-import { keepMemberValue } from './retention';
+import { conditionOf, mergedConditions, readyHealth, reflectConditionStatus, type ConditionStatus } from './conditions';
+import { isEmptyContainer } from './empty-values';
+import { fluxObservedGeneration, keepMemberSuspend, readFluxConditionStatus } from './flux-status';
+import { readReportedGenerations, templateGenerationAnnotation, type ReportedGenerations } from './generations';
 
-/** The status fields a source kind has beyond the common ones: strings (`observedChartName`) and objects (`observedLayerSelector`). */
+/** The status fields a source kind has beyond conditions, observedGeneration and artifact. */
 export interface FluxSourceFields {
   /** String fields reflected, and aggregated as Karmada's catalogue does: the last member's non-empty value, else ''. */
   aggregatedStrings?: readonly string[];
-  /** Fields reflected only (Karmada's catalogue leaves the template's as they are). */
-  reflectedStrings?: readonly string[];
-  reflectedObjects?: readonly string[];
+  /**
+   * Fields reflected only, copied as the member wrote them: nothing here computes with them, Karmada's catalogue
+   * copies them whatever their type (its own GitRepository and Bucket cases hold a boolean `observedIgnore`) and
+   * leaves the template's as they are.
+   */
+  reflected?: readonly string[];
   /**
    * Whether InterpretStatus carries `status.observedGeneration` (default true). Karmada's HelmChart customization
    * leaves it out, and its cases expect that; AggregateStatus then reads each member's from its Ready condition.
@@ -29,7 +35,6 @@ export interface FluxSourceFields {
 /** A source's status as read: the common fields and the kind's own (`fields`), each checked for its type. */
 export interface FluxSourceStatus extends ConditionStatus {
   artifact?: JsonObject;
-  url?: string;
   fields: Record<string, JsonValue>;
 }
 
@@ -47,9 +52,25 @@ export function referenceNameOf(parent: JsonObject | undefined, field: string, p
   return stringField(objectField(parent, field, path), 'name', fieldPath(path, 'name'));
 }
 
-/** `spec.suspend`, the same path in v1beta2 and v1. */
+/** `spec.suspend`, the same path in every version of every source kind. */
 export function suspendOf(spec: JsonObject | undefined, specPath: string): boolean | undefined {
   return booleanField(spec, 'suspend', fieldPath(specPath, 'suspend'));
+}
+
+/**
+ * A source's metadata. A `resourcetemplate.karmada.io/generation` annotation given as a number (not something the
+ * apiserver stores, but Karmada's own GitRepository case holds the number 123, and its catalogue reads the
+ * annotation with `tonumber`) is read as its text; another non-string value is left out, as `tonumber` gives nil.
+ */
+export function sourceMetadataOf(object: JsonObject, path: string): ObjectMetaView {
+  const metadata = fieldValue(object, 'metadata');
+  const annotations = isJsonObject(metadata) ? fieldValue(metadata, 'annotations') : undefined;
+  if (!isJsonObject(annotations)) return metadataOf(object, path);
+  const value = annotations[templateGenerationAnnotation];
+  if (value === undefined || typeof value === 'string') return metadataOf(object, path);
+  const { [templateGenerationAnnotation]: _ignored, ...kept } = annotations;
+  if (typeof value === 'number') kept[templateGenerationAnnotation] = String(value);
+  return metadataOf({ ...object, metadata: { ...(metadata as JsonObject), annotations: kept } }, path);
 }
 
 /**
@@ -58,22 +79,19 @@ export function suspendOf(spec: JsonObject | undefined, specPath: string): boole
  */
 export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { reasons }: { reasons: readonly string[] }) {
   const aggregatedStrings = fields.aggregatedStrings ?? [];
-  const strings = [...aggregatedStrings, ...(fields.reflectedStrings ?? [])];
-  const objects = fields.reflectedObjects ?? [];
+  const reflected = fields.reflected ?? [];
 
   function readStatus(status: JsonObject, path: string): FluxSourceStatus {
-    const read: FluxSourceStatus = { ...readConditionStatus(status, path), fields: {} };
+    const read: FluxSourceStatus = { ...readFluxConditionStatus(status, path), fields: {} };
     const artifact = objectField(status, 'artifact', fieldPath(path, 'artifact'));
     if (artifact !== undefined) read.artifact = artifact;
-    const url = stringField(status, 'url', fieldPath(path, 'url'));
-    if (url !== undefined) read.url = url;
-    for (const name of strings) {
+    for (const name of aggregatedStrings) {
       const value = stringField(status, name, fieldPath(path, name));
       if (value !== undefined) read.fields[name] = value;
     }
-    for (const name of objects) {
-      const value = objectField(status, name, fieldPath(path, name));
-      if (value !== undefined) read.fields[name] = value;
+    for (const name of reflected) {
+      const value = fieldValue(status, name);
+      if (value !== undefined && value !== null) read.fields[name] = value;
     }
     return read;
   }
@@ -88,51 +106,43 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
     const extra: JsonObject = {};
     const status = object.status;
     if (status?.artifact !== undefined) extra.artifact = status.artifact;
-    if (status?.url !== undefined) extra.url = status.url;
     Object.assign(extra, status?.fields ?? {});
     const { rawStatus } = reflectConditionStatus(object, extra);
     if (fields.reflectObservedGeneration === false) delete rawStatus.observedGeneration;
     // An empty object or list says nothing a member could aggregate (Karmada's catalogue drops them too).
-    for (const [name, value] of Object.entries(rawStatus)) if (isEmpty(value)) delete rawStatus[name];
+    for (const [name, value] of Object.entries(rawStatus)) if (isEmptyContainer(value)) delete rawStatus[name];
     return { rawStatus };
   });
 
   /**
    * AggregateStatus as Karmada's catalogue: conditions merged (`mergedConditions`); the last member's artifact; the
-   * last non-empty `url` and aggregated strings, '' when none; `observedGeneration` the template's generation when
-   * every listed member observed it (with none listed, nothing lags), else the template's own, 0 when it had none.
+   * last non-empty value of each aggregated string, '' when none; `observedGeneration` by Flux's catalogue rule
+   * (`fluxObservedGeneration`), a member's Ready condition standing in for a missing `observedGeneration`.
    */
   function aggregate(request: TypedRequest<T>): OperationResults['AggregateStatus'] {
     const { object, aggregatedStatus } = request;
     const members = membersOf(aggregatedStatus, readReflected);
     const patch = request.patch();
     // A member's observedGeneration, else its Ready condition's: the generation its controller last reconciled.
-    const reporting = members.reporting.map(({ status }) => ({
-      ...status,
-      observedGeneration: status.observedGeneration ?? conditionOf(status.conditions, 'Ready')?.observedGeneration,
+    const reporting = members.reporting.map(({ clusterName, status }) => ({
+      clusterName,
+      status: { ...status, observedGeneration: status.observedGeneration ?? conditionOf(status.conditions, 'Ready')?.observedGeneration },
     }));
     const last = <V>(valueOf: (status: FluxSourceStatus) => V | undefined): V | undefined =>
-      reporting.reduce<V | undefined>((found, status) => valueOf(status) ?? found, undefined);
+      reporting.reduce<V | undefined>((found, { status }) => valueOf(status) ?? found, undefined);
     const conditions = mergedConditions(members.reporting);
     setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
     setOrRemove(patch, 'artifact', last((status) => status.artifact));
     for (const name of aggregatedStrings) patch.add(['status', name], last((status) => nonEmpty(status.fields[name])) ?? '');
-    patch.add(['status', 'url'], last((status) => nonEmpty(status.url)) ?? '');
-    const generation = object.metadata.generation;
     // Karmada's Lua writes the 0 it compares with into a template without a generation (only a hand-made object has
     // none: the apiserver sets one); Karmada keeps only the status of the answer, so this changes nothing stored.
-    if (generation === undefined) patch.add(['metadata', 'generation'], 0);
-    const observed = observedByEveryMember(generation ?? 0, { members: members.listed, reported: reporting }, true);
-    patch.add(['status', 'observedGeneration'], observed ? (generation ?? 0) : (object.status?.observedGeneration ?? 0));
+    if (object.metadata.generation === undefined) patch.add(['metadata', 'generation'], 0);
+    patch.add(['status', 'observedGeneration'], fluxObservedGeneration(object, { reporting, listed: members.listed }));
     return patch.operations;
   }
 
   /** Retain: a member's `spec.suspend` stands (someone suspended reconciling there); the template's reaches the others. */
-  function retain({ observedObject, patch }: TypedRequest<T>): OperationResults['Retain'] {
-    const builder = patch();
-    keepMemberValue(builder, ['spec', 'suspend'], observedObject?.suspend, 'template');
-    return builder.operations;
-  }
+  const retain = (request: TypedRequest<T>): OperationResults['Retain'] => keepMemberSuspend(request, request.observedObject?.suspend);
 
   /** Healthy when Ready is True with a success reason and the controller saw the current spec (or is suspended). */
   function health({ object }: { object: T }): OperationResults['InterpretHealth'] {
@@ -143,11 +153,6 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   }
 
   return { readStatus, reflect, aggregate, retain, health };
-}
-
-function isEmpty(value: JsonValue): boolean {
-  if (Array.isArray(value)) return value.length === 0;
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 function nonEmpty(value: JsonValue | undefined): string | undefined {

@@ -7,7 +7,7 @@ import { fieldPath, fieldValue, stringField } from '../kube/fields';
 import { generationField, type ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
-import { membersOf, setOrRemove } from './aggregation';
+import { membersOf, setOrRemove, type Members } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
 import { conditionOf, mergedConditions, readConditions, reflectConditionStatus, type ConditionStatus } from './conditions';
 import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
@@ -36,6 +36,38 @@ function int64Field(parent: JsonObject, name: string, path: string): number | un
   throw new FieldFailure(path, `must be an integer, got ${JSON.stringify(value).slice(0, 40)}`);
 }
 
+/** Conditions and `observedGeneration` (any int64: the CRDs' default -1 included) of a Flux object's status. */
+export function readFluxConditionStatus(status: JsonObject, path: string): ConditionStatus {
+  const result: ConditionStatus = {};
+  const conditions = readConditions(status, path);
+  if (conditions !== undefined) result.conditions = conditions;
+  const observedGeneration = int64Field(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
+  if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
+  return result;
+}
+
+/**
+ * `status.observedGeneration` of a Flux template as Karmada's Flux customizations all write it (kept so their cases
+ * pass unedited): with no member listed, the template's generation; else the generation when every listed member
+ * carries the current template (`resourceTemplateGeneration == generation`) and its controller saw its spec
+ * (`generation == observedGeneration`), absent numbers counting as 0 (a member listed without a status so observed
+ * only a generation-0 template); else the template's own, 0 when it has none.
+ */
+export function fluxObservedGeneration(
+  object: { metadata: ObjectMetaView; status?: { observedGeneration?: number } },
+  members: Members<ReportedGenerations>,
+): number {
+  const generation = object.metadata.generation ?? 0;
+  if (members.listed === 0) return generation;
+  const silent = members.listed - members.reporting.length;
+  const current =
+    (silent === 0 || generation === 0) &&
+    members.reporting.every(
+      ({ status }) => (status.resourceTemplateGeneration ?? 0) === generation && (status.generation ?? 0) === (status.observedGeneration ?? 0),
+    );
+  return current ? generation : (object.status?.observedGeneration ?? 0);
+}
+
 export function fluxStatus(fields: FluxStatusFields) {
   /** The status as the controller wrote it (or as InterpretStatus reflected it): each field read checked. */
   function read(status: JsonObject, path: string): FluxStatus {
@@ -48,12 +80,7 @@ export function fluxStatus(fields: FluxStatusFields) {
       const value = generationField(status, name, fieldPath(path, name));
       if (value !== undefined) values[name] = value;
     }
-    const result: FluxStatus = { values };
-    const conditions = readConditions(status, path);
-    if (conditions !== undefined) result.conditions = conditions;
-    const observedGeneration = int64Field(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
-    if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
-    return result;
+    return { ...readFluxConditionStatus(status, path), values };
   }
 
   function readReflected(status: JsonObject, path: string): FluxStatus {
@@ -105,14 +132,7 @@ export function fluxStatus(fields: FluxStatusFields) {
       }
       if (sum !== undefined) patch.add(['status', name], sum);
     }
-    // Members listed without a status report no generations: 0 for each, as Karmada's catalogue reads them.
-    const silent = members.listed - members.reporting.length;
-    const current =
-      (silent === 0 || generation === 0) &&
-      members.reporting.every(
-        ({ status }) => (status.resourceTemplateGeneration ?? 0) === generation && (status.generation ?? 0) === (status.observedGeneration ?? 0),
-      );
-    patch.add(['status', 'observedGeneration'], current ? generation : (object.status?.observedGeneration ?? 0));
+    patch.add(['status', 'observedGeneration'], fluxObservedGeneration(object, members));
     return patch.operations;
   }
 
@@ -139,8 +159,13 @@ export function fluxReady(
  * Retain of a Flux object: the member's `spec.suspend` when it has one (`flux suspend` run against the member), else
  * the template's, which so reaches members that never set one (Karmada's catalogue does the same).
  */
-export function retainSuspend<T extends { spec?: { suspend?: boolean } }>({ observedObject, patch }: TypedRequest<T>): OperationResults['Retain'] {
+export function retainSuspend<T extends { spec?: { suspend?: boolean } }>(request: TypedRequest<T>): OperationResults['Retain'] {
+  return keepMemberSuspend(request, request.observedObject?.spec?.suspend);
+}
+
+/** Retain of `spec.suspend` given the member's value as the kind read it (`retainSuspend`, and the source kinds'). */
+export function keepMemberSuspend({ patch }: TypedRequest<object>, memberSuspend: boolean | undefined): OperationResults['Retain'] {
   const builder = patch();
-  keepMemberValue(builder, ['spec', 'suspend'], observedObject?.spec?.suspend, 'template');
+  keepMemberValue(builder, ['spec', 'suspend'], memberSuspend, 'template');
   return builder.operations;
 }

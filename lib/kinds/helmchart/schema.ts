@@ -1,10 +1,9 @@
 // The HelmChart's one reader: the fields the interpreter uses, from source-controller's api/v1/helmchart_types.go
 // (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
 import { fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf } from '../../kube/objects';
 import { FieldFailure, type GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, sourceMetadataOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
 
 /**
  * Ready's reasons on success: `Succeeded`, and the build's own (`reasonForBuild` in source-controller's
@@ -12,7 +11,7 @@ import { fluxSource, referenceNameOf, suspendOf, type FluxSource } from '../../s
  * (a chart packaged from a GitRepository or a Bucket).
  */
 export const helmChartShape = fluxSource<HelmChart>(
-  { aggregatedStrings: ['observedChartName', 'observedSourceArtifactRevision'], reflectObservedGeneration: false },
+  { aggregatedStrings: ['observedChartName', 'observedSourceArtifactRevision', 'url'], reflectObservedGeneration: false },
   { reasons: ['Succeeded', 'ChartPullSucceeded', 'ChartPackageSucceeded'] },
 );
 
@@ -56,7 +55,7 @@ export function readHelmChart(object: JsonObject, path: string, kind: GroupVersi
   const spec = objectField(object, 'spec', specPath);
   const verifyPath = fieldPath(specPath, 'verify');
   const chart: HelmChart = {
-    metadata: metadataOf(object, path),
+    metadata: sourceMetadataOf(object, path),
     suspend: suspendOf(spec, specPath),
     verifySecretName: referenceNameOf(objectField(spec, 'verify', verifyPath), 'secretRef', verifyPath),
   };

@@ -1,12 +1,11 @@
 // The HelmRepository's one reader: the fields the interpreter uses, from source-controller's
 // api/v1/helmrepository_types.go (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
 import { fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, sourceMetadataOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
 
 /** Ready's reason on success: `meta.SucceededReason` (source-controller's summarize of ArtifactInStorage). */
-export const helmRepositoryShape = fluxSource<HelmRepository>({}, { reasons: ['Succeeded'] });
+export const helmRepositoryShape = fluxSource<HelmRepository>({ aggregatedStrings: ['url'] }, { reasons: ['Succeeded'] });
 
 export interface HelmRepository extends FluxSource {
   /** `spec.type`: `default` (an index.yaml over HTTP) or `oci`, a static object the controller never reconciles. */
@@ -22,7 +21,7 @@ export function readHelmRepository(object: JsonObject, path: string): HelmReposi
   const specPath = fieldPath(path, 'spec');
   const spec = objectField(object, 'spec', specPath);
   const repository: HelmRepository = {
-    metadata: metadataOf(object, path),
+    metadata: sourceMetadataOf(object, path),
     suspend: suspendOf(spec, specPath),
     type: stringField(spec, 'type', fieldPath(specPath, 'type')),
     secretName: referenceNameOf(spec, 'secretRef', specPath),

@@ -1,13 +1,12 @@
 // The OCIRepository's one reader: the fields the interpreter uses, from source-controller's
 // api/v1/ocirepository_types.go (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
 import { fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, sourceMetadataOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
 
 /** Ready's reason on success: `meta.SucceededReason`. `observedIgnore` and `observedLayerSelector` are reflected only. */
 export const ociRepositoryShape = fluxSource<OCIRepository>(
-  { reflectedStrings: ['observedIgnore'], reflectedObjects: ['observedLayerSelector'] },
+  { aggregatedStrings: ['url'], reflected: ['observedIgnore', 'observedLayerSelector'] },
   { reasons: ['Succeeded'] },
 );
 
@@ -25,7 +24,7 @@ export function readOCIRepository(object: JsonObject, path: string): OCIReposito
   const verifyPath = fieldPath(specPath, 'verify');
   const verify = objectField(spec, 'verify', verifyPath);
   const repository: OCIRepository = {
-    metadata: metadataOf(object, path),
+    metadata: sourceMetadataOf(object, path),
     suspend: suspendOf(spec, specPath),
     secretNames: [
       referenceNameOf(spec, 'secretRef', specPath),
