@@ -1,5 +1,6 @@
 // Empty lists and maps left out of a value, as Karmada's Lua path leaves them out: kinds whose catalogue cases expect
-// Karmada's reflection of a status written from Go structs without omitempty (Kyverno's autogen rules).
+// Karmada's reflection of a status written from Go structs without omitempty (Kyverno's autogen rules, FlinkDeployment's
+// `savepointHistory: []`, the Flux sources' empty `artifact`).
 import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 
 /** Whether a value is `[]` or `{}`. */

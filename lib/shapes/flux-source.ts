@@ -52,11 +52,6 @@ export function referenceNameOf(parent: JsonObject | undefined, field: string, p
   return stringField(objectField(parent, field, path), 'name', fieldPath(path, 'name'));
 }
 
-/** `spec.suspend`, the same path in every version of every source kind. */
-export function suspendOf(spec: JsonObject | undefined, specPath: string): boolean | undefined {
-  return booleanField(spec, 'suspend', fieldPath(specPath, 'suspend'));
-}
-
 /**
  * A source's metadata. A `resourcetemplate.karmada.io/generation` annotation given as a number (not something the
  * apiserver stores, but Karmada's own GitRepository case holds the number 123, and its catalogue reads the
@@ -80,6 +75,7 @@ export function sourceMetadataOf(object: JsonObject, path: string): ObjectMetaVi
 export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { reasons }: { reasons: readonly string[] }) {
   const aggregatedStrings = fields.aggregatedStrings ?? [];
   const reflected = fields.reflected ?? [];
+  const reflectObservedGeneration = fields.reflectObservedGeneration !== false;
 
   function readStatus(status: JsonObject, path: string): FluxSourceStatus {
     const read: FluxSourceStatus = { ...readFluxConditionStatus(status, path), fields: {} };
@@ -108,7 +104,7 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
     if (status?.artifact !== undefined) extra.artifact = status.artifact;
     Object.assign(extra, status?.fields ?? {});
     const { rawStatus } = reflectConditionStatus(object, extra);
-    if (fields.reflectObservedGeneration === false) delete rawStatus.observedGeneration;
+    if (!reflectObservedGeneration) delete rawStatus.observedGeneration;
     // An empty object or list says nothing a member could aggregate (Karmada's catalogue drops them too).
     for (const [name, value] of Object.entries(rawStatus)) if (isEmptyContainer(value)) delete rawStatus[name];
     return { rawStatus };
@@ -117,17 +113,20 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   /**
    * AggregateStatus as Karmada's catalogue: conditions merged (`mergedConditions`); the last member's artifact; the
    * last non-empty value of each aggregated string, '' when none; `observedGeneration` by Flux's catalogue rule
-   * (`fluxObservedGeneration`), a member's Ready condition standing in for a missing `observedGeneration`.
+   * (`fluxObservedGeneration`).
    */
   function aggregate(request: TypedRequest<T>): OperationResults['AggregateStatus'] {
     const { object, aggregatedStatus } = request;
     const members = membersOf(aggregatedStatus, readReflected);
     const patch = request.patch();
-    // A member's observedGeneration, else its Ready condition's: the generation its controller last reconciled.
-    const reporting = members.reporting.map(({ clusterName, status }) => ({
-      clusterName,
-      status: { ...status, observedGeneration: status.observedGeneration ?? conditionOf(status.conditions, 'Ready')?.observedGeneration },
-    }));
+    // Where InterpretStatus leaves `observedGeneration` out (HelmChart), the member's Ready condition says which
+    // generation its controller last reconciled; elsewhere a member without one counts 0, as in Karmada's Lua.
+    const reporting = reflectObservedGeneration
+      ? members.reporting
+      : members.reporting.map(({ clusterName, status }) => ({
+          clusterName,
+          status: { ...status, observedGeneration: status.observedGeneration ?? conditionOf(status.conditions, 'Ready')?.observedGeneration },
+        }));
     const last = <V>(valueOf: (status: FluxSourceStatus) => V | undefined): V | undefined =>
       reporting.reduce<V | undefined>((found, { status }) => valueOf(status) ?? found, undefined);
     const conditions = mergedConditions(members.reporting);
@@ -152,7 +151,29 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
     return { healthy: readyHealth(object, { reasons, suspended: !compareGenerations }) };
   }
 
-  return { readStatus, reflect, aggregate, retain, health };
+  /**
+   * What every source's reader starts with: metadata, `spec.suspend` and the status; the spec and its path are
+   * handed back for the kind's own fields (its references).
+   */
+  function readSource(object: JsonObject, path: string): FluxSource & { spec: JsonObject | undefined; specPath: string } {
+    const specPath = fieldPath(path, 'spec');
+    const spec = objectField(object, 'spec', specPath);
+    const source: FluxSource & { spec: JsonObject | undefined; specPath: string } = {
+      metadata: sourceMetadataOf(object, path),
+      spec,
+      specPath,
+    };
+    const suspend = booleanField(spec, 'suspend', fieldPath(specPath, 'suspend'));
+    if (suspend !== undefined) source.suspend = suspend;
+    const status = objectField(object, 'status', fieldPath(path, 'status'));
+    if (status !== undefined) source.status = readStatus(status, fieldPath(path, 'status'));
+    return source;
+  }
+
+  /** The operations every source kind answers alike; the kind adds InterpretDependency (and may wrap health). */
+  const operations = { InterpretStatus: reflect, AggregateStatus: aggregate, Retain: retain, InterpretHealth: health };
+
+  return { readStatus, readSource, reflect, aggregate, retain, health, operations };
 }
 
 function nonEmpty(value: JsonValue | undefined): string | undefined {

@@ -9,7 +9,7 @@ import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
 import { membersOf, setOrRemove, type Members } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
-import { conditionOf, mergedConditions, readConditions, reflectConditionStatus, type ConditionStatus } from './conditions';
+import { conditionOf, mergedConditions, readConditionStatus, reflectConditionStatus, type ConditionStatus } from './conditions';
 import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
 import { keepMemberValue } from './retention';
 
@@ -38,12 +38,7 @@ function int64Field(parent: JsonObject, name: string, path: string): number | un
 
 /** Conditions and `observedGeneration` (any int64: the CRDs' default -1 included) of a Flux object's status. */
 export function readFluxConditionStatus(status: JsonObject, path: string): ConditionStatus {
-  const result: ConditionStatus = {};
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) result.conditions = conditions;
-  const observedGeneration = int64Field(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
-  if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
-  return result;
+  return readConditionStatus(status, path, int64Field);
 }
 
 /**

@@ -9,10 +9,7 @@ export const bucketInterpreter = defineInterpreter<Bucket>({
   ...bucket,
   decode: readBucket,
   operations: {
-    InterpretStatus: shape.reflect,
-    AggregateStatus: shape.aggregate,
-    Retain: shape.retain,
-    InterpretHealth: shape.health,
+    ...shape.operations,
     // Every reference is a LocalObjectReference: source-controller reads it in the Bucket's namespace.
     InterpretDependency: ({ object, namespace }) => ({
       dependencies: new NamedReferences(namespaceOf(object.metadata, namespace))

@@ -3,7 +3,7 @@
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, sourceMetadataOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
 import { hasServiceAccountName } from './identity';
 
 /** Ready's reason on success: `meta.SucceededReason`. `url` is aggregated; `observedIgnore` reflected only. */
@@ -17,13 +17,11 @@ export interface Bucket extends FluxSource {
 }
 
 export function readBucket(object: JsonObject, path: string, kind: GroupVersionKind): Bucket {
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
+  const { spec, specPath, ...source } = bucketShape.readSource(object, path);
   const stsPath = fieldPath(specPath, 'sts');
   const sts = objectField(spec, 'sts', stsPath);
   const bucket: Bucket = {
-    metadata: sourceMetadataOf(object, path),
-    suspend: suspendOf(spec, specPath),
+    ...source,
     secretNames: [
       referenceNameOf(spec, 'secretRef', specPath),
       referenceNameOf(spec, 'certSecretRef', specPath),
@@ -32,11 +30,10 @@ export function readBucket(object: JsonObject, path: string, kind: GroupVersionK
       referenceNameOf(sts, 'certSecretRef', stsPath),
     ],
   };
+  // v1beta2 has no serviceAccountName: a field the CRD prunes is not read.
   if (hasServiceAccountName(kind.version)) {
     const serviceAccountName = stringField(spec, 'serviceAccountName', fieldPath(specPath, 'serviceAccountName'));
     if (serviceAccountName !== undefined) bucket.serviceAccountName = serviceAccountName;
   }
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) bucket.status = bucketShape.readStatus(status, fieldPath(path, 'status'));
   return bucket;
 }

@@ -9,10 +9,7 @@ export const gitRepositoryInterpreter = defineInterpreter<GitRepository>({
   ...gitRepository,
   decode: readGitRepository,
   operations: {
-    InterpretStatus: shape.reflect,
-    AggregateStatus: shape.aggregate,
-    Retain: shape.retain,
-    InterpretHealth: shape.health,
+    ...shape.operations,
     // Every reference is a LocalObjectReference: source-controller reads it in the GitRepository's namespace.
     InterpretDependency: ({ object, namespace }) => ({
       dependencies: new NamedReferences(namespaceOf(object.metadata, namespace))

@@ -3,7 +3,7 @@
 import { fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, sourceMetadataOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
 
 /**
  * Ready's reason on success: `meta.SucceededReason`. GitRepositoryStatus has no `url` (v1 dropped it), so nothing is
@@ -24,13 +24,11 @@ export interface GitRepository extends FluxSource {
 }
 
 export function readGitRepository(object: JsonObject, path: string): GitRepository {
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
+  const { spec, specPath, ...source } = gitRepositoryShape.readSource(object, path);
   const verifyPath = fieldPath(specPath, 'verify');
   const includePath = fieldPath(specPath, 'include');
-  const repository: GitRepository = {
-    metadata: sourceMetadataOf(object, path),
-    suspend: suspendOf(spec, specPath),
+  return {
+    ...source,
     secretNames: [
       referenceNameOf(spec, 'secretRef', specPath),
       referenceNameOf(objectField(spec, 'verify', verifyPath), 'secretRef', verifyPath),
@@ -41,7 +39,4 @@ export function readGitRepository(object: JsonObject, path: string): GitReposito
       referenceNameOf(item, 'repository', itemPath),
     ),
   };
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) repository.status = gitRepositoryShape.readStatus(status, fieldPath(path, 'status'));
-  return repository;
 }

@@ -9,10 +9,7 @@ export const helmChartInterpreter = defineInterpreter<HelmChart>({
   ...helmChart,
   decode: readHelmChart,
   operations: {
-    InterpretStatus: shape.reflect,
-    AggregateStatus: shape.aggregate,
-    Retain: shape.retain,
-    InterpretHealth: shape.health,
+    ...shape.operations,
     // The source is in the HelmChart's namespace: source-controller reads it there (LocalHelmChartSourceReference).
     InterpretDependency: ({ object, namespace }) => {
       const references = new NamedReferences(namespaceOf(object.metadata, namespace)).add('v1', 'Secret', object.verifySecretName);

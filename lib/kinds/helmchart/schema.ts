@@ -3,7 +3,7 @@
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import { FieldFailure, type GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, sourceMetadataOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
 
 /**
  * Ready's reasons on success: `Succeeded`, and the build's own (`reasonForBuild` in source-controller's
@@ -51,17 +51,13 @@ function sourceOf(spec: JsonObject | undefined, specPath: string, kind: GroupVer
 }
 
 export function readHelmChart(object: JsonObject, path: string, kind: GroupVersionKind): HelmChart {
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
+  const { spec, specPath, ...source } = helmChartShape.readSource(object, path);
   const verifyPath = fieldPath(specPath, 'verify');
   const chart: HelmChart = {
-    metadata: sourceMetadataOf(object, path),
-    suspend: suspendOf(spec, specPath),
+    ...source,
     verifySecretName: referenceNameOf(objectField(spec, 'verify', verifyPath), 'secretRef', verifyPath),
   };
-  const source = sourceOf(spec, specPath, kind);
-  if (source !== undefined) chart.source = source;
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) chart.status = helmChartShape.readStatus(status, fieldPath(path, 'status'));
+  const sourceRef = sourceOf(spec, specPath, kind);
+  if (sourceRef !== undefined) chart.source = sourceRef;
   return chart;
 }

@@ -9,9 +9,7 @@ export const helmRepositoryInterpreter = defineInterpreter<HelmRepository>({
   ...helmRepository,
   decode: readHelmRepository,
   operations: {
-    InterpretStatus: shape.reflect,
-    AggregateStatus: shape.aggregate,
-    Retain: shape.retain,
+    ...shape.operations,
     // source-controller turns an `oci` repository into a static object: it removes its status and never writes one
     // (HelmRepositoryReconciler.migrationToStatic), so there is no Ready condition to wait for.
     InterpretHealth: (request) => (request.object.type === 'oci' ? { healthy: true } : shape.health(request)),

@@ -9,10 +9,7 @@ export const ociRepositoryInterpreter = defineInterpreter<OCIRepository>({
   ...ociRepository,
   decode: readOCIRepository,
   operations: {
-    InterpretStatus: shape.reflect,
-    AggregateStatus: shape.aggregate,
-    Retain: shape.retain,
-    InterpretHealth: shape.health,
+    ...shape.operations,
     InterpretDependency: ({ object, namespace }) => ({
       dependencies: new NamedReferences(namespaceOf(object.metadata, namespace))
         .addAll('v1', 'Secret', object.secretNames)

@@ -2,7 +2,7 @@
 // api/v1/ocirepository_types.go (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, sourceMetadataOf, suspendOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
 
 /** Ready's reason on success: `meta.SucceededReason`. `observedIgnore` and `observedLayerSelector` are reflected only. */
 export const ociRepositoryShape = fluxSource<OCIRepository>(
@@ -19,13 +19,11 @@ export interface OCIRepository extends FluxSource {
 
 
 export function readOCIRepository(object: JsonObject, path: string): OCIRepository {
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
+  const { spec, specPath, ...source } = ociRepositoryShape.readSource(object, path);
   const verifyPath = fieldPath(specPath, 'verify');
   const verify = objectField(spec, 'verify', verifyPath);
-  const repository: OCIRepository = {
-    metadata: sourceMetadataOf(object, path),
-    suspend: suspendOf(spec, specPath),
+  return {
+    ...source,
     secretNames: [
       referenceNameOf(spec, 'secretRef', specPath),
       referenceNameOf(verify, 'secretRef', verifyPath),
@@ -35,7 +33,4 @@ export function readOCIRepository(object: JsonObject, path: string): OCIReposito
     ],
     serviceAccountName: stringField(spec, 'serviceAccountName', fieldPath(specPath, 'serviceAccountName')),
   };
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) repository.status = ociRepositoryShape.readStatus(status, fieldPath(path, 'status'));
-  return repository;
 }
