@@ -18,7 +18,7 @@ export const bucket = {
   publishedCrd: { source: 'go:github.com/fluxcd/source-controller@v1.9.2', file: 'config/crd/bases/source.toolkit.fluxcd.io_buckets.yaml' },
 } as const satisfies KindIdentity;
 
-/** Whether a version has `spec.serviceAccountName` (workload identity of the `aws`, `azure` and `gcp` providers): v1 only. */
+/** Whether a version has `spec.serviceAccountName` (workload identity of the `gcp` and `aws` providers): v1 only. */
 export function hasServiceAccountName(version: string): boolean {
   return version === 'v1';
 }

@@ -17,7 +17,7 @@ export const gitRepositoryShape = fluxSource<GitRepository>(
 export interface GitRepository extends FluxSource {
   /** `spec.secretRef`, `spec.verify.secretRef`, `spec.proxySecretRef` names. */
   secretNames: (string | undefined)[];
-  /** `spec.serviceAccountName`: the `azure` provider's workload identity. */
+  /** `spec.serviceAccountName`: the `azure` and `aws` providers' workload identity. */
   serviceAccountName?: string;
   /** `spec.include[].repository.name`: GitRepositories whose artifacts are copied in. */
   includedRepositories: (string | undefined)[];
