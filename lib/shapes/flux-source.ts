@@ -10,6 +10,7 @@ import { metadataOf, type ObjectMetaView } from '../kube/objects';
 import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 import { membersOf, setOrRemove } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
+import { namespaceOf, NamedReferences } from './dependencies';
 import { conditionOf, mergedConditions, readyHealth, reflectConditionStatus, type ConditionStatus } from './conditions';
 import { isEmptyContainer } from './empty-values';
 import { fluxObservedGeneration, keepMemberSuspend, readFluxConditionStatus } from './flux-status';
@@ -44,6 +45,22 @@ export interface FluxSource {
   /** `spec.suspend`: the controller stops reconciling, the last result stands. */
   suspend?: boolean;
   status?: FluxSourceStatus;
+}
+
+/** The Secrets and ServiceAccount a source names (`secretRef`, `certSecretRef`, `proxySecretRef`…), as its reader found them. */
+export interface SourceCredentials {
+  secretNames: (string | undefined)[];
+  serviceAccountName?: string | undefined;
+}
+
+/**
+ * The dependencies every credential reference gives: each a `meta.LocalObjectReference`, which source-controller reads
+ * in the source's namespace (else the request's). The kind adds its other references before `list()`.
+ */
+export function credentialReferences({ object, namespace }: { object: FluxSource & SourceCredentials; namespace?: string | undefined }): NamedReferences {
+  return new NamedReferences(namespaceOf(object.metadata, namespace))
+    .addAll('v1', 'Secret', object.secretNames)
+    .add('v1', 'ServiceAccount', object.serviceAccountName);
 }
 
 /** The `name` of a Flux `meta.LocalObjectReference` (`secretRef`, `certSecretRef`…) below `parent`; undefined when absent. */

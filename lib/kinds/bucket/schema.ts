@@ -3,13 +3,13 @@
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../shapes/flux-source';
 import { hasServiceAccountName } from './identity';
 
 /** Ready's reason on success: `meta.SucceededReason`. `url` is aggregated; `observedIgnore` reflected only. */
 export const bucketShape = fluxSource<Bucket>({ aggregatedStrings: ['url'], reflected: ['observedIgnore'] }, { reasons: ['Succeeded'] });
 
-export interface Bucket extends FluxSource {
+export interface Bucket extends FluxSource, SourceCredentials {
   /** `spec.secretRef`, `spec.certSecretRef`, `spec.proxySecretRef`, `spec.sts.secretRef`, `spec.sts.certSecretRef` names. */
   secretNames: (string | undefined)[];
   /** `spec.serviceAccountName` (v1): the `aws` and `gcp` providers' workload identity. */

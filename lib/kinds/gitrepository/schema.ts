@@ -3,7 +3,7 @@
 import { fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../shapes/flux-source';
 
 /**
  * Ready's reason on success: `meta.SucceededReason`. GitRepositoryStatus has no `url` (v1 dropped it), so nothing is
@@ -14,7 +14,7 @@ export const gitRepositoryShape = fluxSource<GitRepository>(
   { reasons: ['Succeeded'] },
 );
 
-export interface GitRepository extends FluxSource {
+export interface GitRepository extends FluxSource, SourceCredentials {
   /** `spec.secretRef`, `spec.verify.secretRef`, `spec.proxySecretRef` names. */
   secretNames: (string | undefined)[];
   /** `spec.serviceAccountName`: the `azure` and `aws` providers' workload identity. */

@@ -1,7 +1,7 @@
 // Flux's OCIRepository interpreter (v1beta2 and v1): a condition-driven source on lib/shapes/flux-source.ts (see
 // README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { credentialReferences } from '../../shapes/flux-source';
 import { ociRepository } from './identity';
 import { ociRepositoryShape as shape, readOCIRepository, type OCIRepository } from './schema';
 
@@ -10,11 +10,6 @@ export const ociRepositoryInterpreter = defineInterpreter<OCIRepository>({
   decode: readOCIRepository,
   operations: {
     ...shape.operations,
-    InterpretDependency: ({ object, namespace }) => ({
-      dependencies: new NamedReferences(namespaceOf(object.metadata, namespace))
-        .addAll('v1', 'Secret', object.secretNames)
-        .add('v1', 'ServiceAccount', object.serviceAccountName)
-        .list(),
-    }),
+    InterpretDependency: (request) => ({ dependencies: credentialReferences(request).list() }),
   },
 });

@@ -2,7 +2,7 @@
 // api/v1/ocirepository_types.go (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../shapes/flux-source';
 
 /** Ready's reason on success: `meta.SucceededReason`. `observedIgnore` and `observedLayerSelector` are reflected only. */
 export const ociRepositoryShape = fluxSource<OCIRepository>(
@@ -10,7 +10,7 @@ export const ociRepositoryShape = fluxSource<OCIRepository>(
   { reasons: ['Succeeded'] },
 );
 
-export interface OCIRepository extends FluxSource {
+export interface OCIRepository extends FluxSource, SourceCredentials {
   /** `spec.secretRef`, `spec.certSecretRef`, `spec.proxySecretRef`, `spec.verify.secretRef`, `spec.verify.trustedRootSecretRef` names. */
   secretNames: (string | undefined)[];
   /** `spec.serviceAccountName`: its image pull secrets authenticate to the registry. */
