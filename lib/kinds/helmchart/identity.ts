@@ -12,5 +12,5 @@ export const helmChart = {
   home: 'lib/kinds/helmchart',
   ownCrd: false,
   // The newest source-controller the Go module proxy serves to this Go (v1.10.0 needs Go 1.27).
-  publishedCrd: { source: 'go:github.com/fluxcd/source-controller@v1.9.1', file: 'config/crd/bases/source.toolkit.fluxcd.io_helmcharts.yaml' },
+  publishedCrd: { source: 'go:github.com/fluxcd/source-controller@v1.9.2', file: 'config/crd/bases/source.toolkit.fluxcd.io_helmcharts.yaml' },
 } as const satisfies KindIdentity;
