@@ -267,6 +267,9 @@ async function main(): Promise<number> {
     failed.push(results[results.length - 1]!);
   }
   log(`${passed} of ${expected} expected checks passed (${selected.join(', ')}), ${failed.length} failed${failed.length ? `: ${failed.map((result) => `${result.scenario}: ${result.description}`).join('; ')}` : ''}`);
+  // Each failure's reason again at the very end: a CI log shown by its tail keeps it (the FAIL line can be far above,
+  // before the component logs printed after it).
+  for (const result of failed) log(`  failed ${result.scenario}: ${result.description}: ${result.detail.slice(0, 1_000)}`);
   if (keep && current !== undefined && context !== undefined) {
     log(`E2E_KEEP=1: the last environment (${current.wiring}) stays up. Try:\n  export KUBECONFIG=${context.env.kubeconfig}\n  kubectl=${context.env.binaries.kubectl}\n  $kubectl --context karmada-apiserver get clusters,resourcebindings -A\n  $kubectl --context member1 get workloads -A\nLogs: ${current.logDir}. Ctrl-C stops everything.`);
     await new Promise(() => undefined);
