@@ -271,9 +271,11 @@ function memberEnd(status: KubeflowJobStatus, lastWins: boolean): 'Failed' | 'Su
  * pods summed per replica type, and a condition list the job's own: Created (some member created it), Running
  * (some member reported one; False once the job ended), then Failed (some member failed, naming them) or Succeeded
  * (every listed member succeeded, with the latest completion time). Times are the members' own, never the clock.
+ * Undefined when the members report nothing to aggregate: the status is removed, as Karmada's catalogue leaves none.
  */
-export function aggregateTrainingJob(items: Parameters<typeof membersOf>[0], options: TrainingJobAggregation): JsonObject {
+export function aggregateTrainingJob(items: Parameters<typeof membersOf>[0], options: TrainingJobAggregation): JsonObject | undefined {
   const { reporting, listed } = membersOf(items, readKubeflowJobStatus);
+  // No member: an empty status (Karmada's catalogue resets it). Members that report nothing: none at all.
   if (listed === 0) return {};
   const statuses = reporting.map(({ status }) => status);
   const startTime = boundaryTime(statuses, 'startTime', true);
@@ -321,7 +323,8 @@ export function aggregateTrainingJob(items: Parameters<typeof membersOf>[0], opt
   if (lastReconcileTime !== undefined) status.lastReconcileTime = lastReconcileTime;
   status.replicaStatuses = summedReplicaStatuses(statuses, options.types);
   status.conditions = conditions;
-  return omitEmpty(status);
+  const result = omitEmpty(status);
+  return Object.keys(result).length === 0 ? undefined : result;
 }
 
 /** Replica types of a fixed list, each named by its lower-cased key and counted 1 by default (training-operator). */

@@ -64,7 +64,8 @@ function latestConditions(statuses: readonly KubeflowJobStatus[]): JobCondition[
 
 /**
  * With no member, the status stays as it is (Karmada's catalogue); with one, that member's; with several, pods
- * summed per replica type, the earliest start, latest completion and reconcile, and per type the latest condition.
+ * summed per replica type, the earliest start, latest completion and reconcile, and per type the latest condition
+ * (none when no member reports one).
  */
 function aggregateStatus({ aggregatedStatus, patch: newPatch }: Request) {
   const patch = newPatch();
@@ -85,7 +86,9 @@ function aggregateStatus({ aggregatedStatus, patch: newPatch }: Request) {
     const time = boundaryTime(statuses, name, first);
     if (time !== undefined) status[name] = time;
   }
-  patch.add(['status'], status);
+  // Nothing reported: no status, as Karmada's catalogue leaves none.
+  if (Object.keys(status).length === 0) patch.remove(['status']);
+  else patch.add(['status'], status);
   return patch.operations;
 }
 

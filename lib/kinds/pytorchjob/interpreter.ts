@@ -17,7 +17,7 @@ function aggregateStatus({ aggregatedStatus, patch: newPatch }: TypedRequest<Kub
     lifecycle: true,
     succeeded: { reason: 'PyTorchJobSucceeded', message: 'PyTorchJob is successfully completed.' },
   });
-  return newPatch().add(['status'], status).operations;
+  return status === undefined ? newPatch().remove(['status']).operations : newPatch().add(['status'], status).operations;
 }
 
 export const pytorchJobInterpreter = defineInterpreter<KubeflowJob>({

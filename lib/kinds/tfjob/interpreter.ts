@@ -17,7 +17,7 @@ function aggregateStatus({ aggregatedStatus, patch: newPatch }: TypedRequest<Kub
     lifecycle: false,
     succeeded: { reason: 'Completed', message: 'TFJob completed successfully' },
   });
-  return newPatch().add(['status'], status).operations;
+  return status === undefined ? newPatch().remove(['status']).operations : newPatch().add(['status'], status).operations;
 }
 
 export const tfJobInterpreter = defineInterpreter<KubeflowJob>({
