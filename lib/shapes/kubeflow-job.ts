@@ -2,6 +2,7 @@
 // keyed by replica type, and the JobStatus both operators write (conditions, replicaStatuses, start, completion and
 // reconcile times). Types from github.com/kubeflow/training-operator@v1.9.3 pkg/apis/kubeflow.org/v1/common_types.go
 // and github.com/kubeflow/mpi-operator@v0.6.0 pkg/apis/kubeflow/v2beta1/types.go (the same JobStatus).
+import type { TypedOperationFunction } from '../interpreter/define';
 import { invalidInput } from '../interpreter/wire/errors';
 import { checkListLength, fieldPath, fieldValue, objectField, objectItems, stringField, countField } from '../kube/fields';
 import { podTemplateLimits } from '../kube/limits';
@@ -9,7 +10,7 @@ import { metadataOf, podTemplateField, type ObjectMetaView } from '../kube/objec
 import { FieldFailure } from '../review/core';
 import { int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
 import { membersOf, type Member } from './aggregation';
-import type { ReplicaSpec } from './multi-template-workload';
+import { multiTemplateWorkload, type ReplicaSpec } from './multi-template-workload';
 
 /** JobCondition: `type` and `status` are required by the CRD; the rest is kept as written. */
 export interface JobCondition {
@@ -330,4 +331,38 @@ export function aggregateTrainingJob(items: Parameters<typeof membersOf>[0], opt
 /** Replica types of a fixed list, each named by its lower-cased key and counted 1 by default (training-operator). */
 export function trainingReplicaTypes(keys: readonly string[]): ReplicaType[] {
   return keys.map((key) => ({ key, name: key.toLowerCase(), defaultReplicas: 1 }));
+}
+
+/** A training-operator kind (PyTorchJob, TFJob): its replica specs field, its types, and how Karmada aggregates it. */
+export interface TrainingJob extends TrainingJobAggregation {
+  /** `pytorchReplicaSpecs`, `tfReplicaSpecs`. */
+  field: string;
+}
+
+/**
+ * The reader and operations of a training-operator kind, on the shapes: one component per replica type present,
+ * the templates' dependencies, health from the conditions, and the status over members as `aggregateTrainingJob`.
+ */
+export function trainingJob(options: TrainingJob): {
+  decode: (object: JsonObject, path: string) => KubeflowJob;
+  operations: {
+    InterpretComponent: TypedOperationFunction<KubeflowJob, 'InterpretComponent'>;
+    InterpretDependency: TypedOperationFunction<KubeflowJob, 'InterpretDependency'>;
+    AggregateStatus: TypedOperationFunction<KubeflowJob, 'AggregateStatus'>;
+    InterpretHealth: TypedOperationFunction<KubeflowJob, 'InterpretHealth'>;
+  };
+} {
+  const shape = multiTemplateWorkload<KubeflowJob>((job) => job.specs);
+  return {
+    decode: kubeflowJobReader({ field: options.field, types: trainingReplicaTypes(options.types) }),
+    operations: {
+      InterpretComponent: shape.InterpretComponent,
+      InterpretDependency: shape.InterpretDependency,
+      AggregateStatus: ({ aggregatedStatus, patch }) => {
+        const status = aggregateTrainingJob(aggregatedStatus, options);
+        return status === undefined ? patch().remove(['status']).operations : patch().add(['status'], status).operations;
+      },
+      InterpretHealth: ({ object }) => kubeflowJobHealth(object),
+    },
+  };
 }
