@@ -77,8 +77,9 @@ function replicasOf(spec: JsonObject, path: string, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   if (typeof value === 'string') {
     const trimmed = value.trim();
-    if (!/^\+?\d+$/.test(trimmed)) throw new FieldFailure(path, `must be an integer, got ${quoted(value, 40)}`);
+    if (!/^[+-]?\d+$/.test(trimmed)) throw new FieldFailure(path, `must be an integer, got ${quoted(value, 40)}`);
     const count = Number(trimmed);
+    if (count < 0) throw new FieldFailure(path, `must not be negative, got ${value}`);
     if (count > int32Max) throw new FieldFailure(path, `must fit in an int32, got ${value}`);
     return count;
   }
