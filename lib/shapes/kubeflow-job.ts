@@ -1,0 +1,369 @@
+// The Kubeflow job shape (training-operator's PyTorchJob and TFJob, mpi-operator's MPIJob): replica specs in a map
+// keyed by replica type, and the JobStatus both operators write (conditions, replicaStatuses, start, completion and
+// reconcile times). Types from github.com/kubeflow/training-operator@v1.9.3 pkg/apis/kubeflow.org/v1/common_types.go
+// and github.com/kubeflow/mpi-operator@v0.6.0 pkg/apis/kubeflow/v2beta1/types.go (the same JobStatus).
+import type { TypedOperationFunction } from '../interpreter/define';
+import { invalidInput } from '../interpreter/wire/errors';
+import { checkListLength, fieldPath, fieldValue, objectField, objectItems, stringField, countField } from '../kube/fields';
+import { podTemplateLimits } from '../kube/limits';
+import { metadataOf, podTemplateField, type ObjectMetaView } from '../kube/objects';
+import { FieldFailure } from '../review/core';
+import { int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
+import { membersOf, type Member } from './aggregation';
+import { multiTemplateWorkload, type ReplicaSpec } from './multi-template-workload';
+
+/** JobCondition: `type` and `status` are required by the CRD; the rest is kept as written. */
+export interface JobCondition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  lastUpdateTime?: string;
+  lastTransitionTime?: string;
+}
+
+/** ReplicaStatus: pods per state (int32, `omitempty`), and the selector the operator publishes for them. */
+export interface ReplicaStatus {
+  active?: number;
+  succeeded?: number;
+  failed?: number;
+  selector?: string;
+}
+
+export const replicaCounters = ['active', 'succeeded', 'failed'] as const;
+
+export interface KubeflowJobStatus {
+  conditions?: JobCondition[];
+  replicaStatuses?: Record<string, ReplicaStatus>;
+  startTime?: string;
+  completionTime?: string;
+  lastReconcileTime?: string;
+}
+
+export const jobTimes = ['startTime', 'completionTime', 'lastReconcileTime'] as const;
+
+export interface KubeflowJob {
+  metadata: ObjectMetaView;
+  /** The replica specs as Karmada's components, in the order the kind lists its replica types. */
+  specs: ReplicaSpec[];
+  status?: KubeflowJobStatus;
+}
+
+/** One replica type a kind schedules: its key in the `*ReplicaSpecs` map and the component name Karmada gives it. */
+export interface ReplicaType {
+  key: string;
+  name: string;
+  /** The count when the spec has none (the operator's defaulting: 1, an MPIJob's Worker 0). */
+  defaultReplicas: number;
+}
+
+export interface ReplicaSpecsLayout {
+  /** `pytorchReplicaSpecs`, `tfReplicaSpecs`, `mpiReplicaSpecs`. */
+  field: string;
+  /** The types read, in order; undefined reads every key (`typeOf` names it). */
+  types?: readonly ReplicaType[];
+  /** For a kind without a fixed list: the component for a key. */
+  typeOf?: (key: string) => ReplicaType;
+  /** Whether a spec without a template is left out (Karmada's MPIJob skips it; a pod needs a template). */
+  skipWithoutTemplate?: boolean;
+}
+
+/**
+ * A replica count as Karmada's catalogue reads it (`tonumber`): an integer, or a string holding one; absent, null
+ * or `""` is the default. Anything else is a 400 naming the field (the CRD says int32; Lua would quietly default).
+ */
+function replicasOf(spec: JsonObject, path: string, fallback: number): number {
+  const value = fieldValue(spec, 'replicas');
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (!/^[+-]?\d+$/.test(trimmed)) throw new FieldFailure(path, `must be an integer, got ${quoted(value, 40)}`);
+    const count = Number(trimmed);
+    if (count < 0) throw new FieldFailure(path, `must not be negative, got ${value}`);
+    if (count > int32Max) throw new FieldFailure(path, `must fit in an int32, got ${value}`);
+    return count;
+  }
+  return countField(spec, 'replicas', path) ?? fallback;
+}
+
+/** The keys of a `*ReplicaSpecs` map matched to a kind's types; the operators default a lower-case key to its type. */
+function typeKeyOf(map: JsonObject, type: ReplicaType): string | undefined {
+  if (Object.hasOwn(map, type.key)) return type.key;
+  return Object.keys(map).find((key) => key.toLowerCase() === type.key.toLowerCase());
+}
+
+/** The replica specs of `spec.<layout.field>` as components (see ReplicaSpecsLayout). */
+export function replicaSpecsOf(spec: JsonObject | undefined, specPath: string, layout: ReplicaSpecsLayout): ReplicaSpec[] {
+  const mapPath = fieldPath(specPath, layout.field);
+  const map = objectField(spec, layout.field, mapPath);
+  if (map === undefined) return [];
+  const keys = Object.keys(map);
+  checkListLength(keys.length, podTemplateLimits.listItems, mapPath);
+  const chosen: { key: string; type: ReplicaType }[] = [];
+  if (layout.types !== undefined) {
+    for (const type of layout.types) {
+      const key = typeKeyOf(map, type);
+      if (key !== undefined) chosen.push({ key, type });
+    }
+  } else {
+    for (const key of keys) chosen.push({ key, type: layout.typeOf!(key) });
+  }
+  const specs: ReplicaSpec[] = [];
+  for (const { key, type } of chosen) {
+    const path = `${mapPath}.${key}`;
+    const item = objectField(map, key, path);
+    if (item === undefined) continue;
+    const templatePath = fieldPath(path, 'template');
+    const template = podTemplateField(item, 'template', templatePath);
+    if (template === undefined && layout.skipWithoutTemplate === true) continue;
+    const replicaSpec: ReplicaSpec = { name: type.name, namePath: path, replicas: replicasOf(item, fieldPath(path, 'replicas'), type.defaultReplicas), templatePath };
+    if (template !== undefined) replicaSpec.template = template;
+    specs.push(replicaSpec);
+  }
+  return specs;
+}
+
+function conditionsOf(status: JsonObject, path: string): JobCondition[] | undefined {
+  const listPath = fieldPath(path, 'conditions');
+  const value = fieldValue(status, 'conditions');
+  if (value === undefined || value === null) return undefined;
+  return objectItems(status, 'conditions', listPath).map(({ item, path: itemPath }) => {
+    const condition: JobCondition = { type: '', status: '' };
+    for (const name of ['type', 'status', 'reason', 'message', 'lastUpdateTime', 'lastTransitionTime'] as const) {
+      const text = stringField(item, name, fieldPath(itemPath, name));
+      if (text !== undefined) condition[name] = text;
+    }
+    return condition;
+  });
+}
+
+function replicaStatusesOf(status: JsonObject, path: string): Record<string, ReplicaStatus> | undefined {
+  const mapPath = fieldPath(path, 'replicaStatuses');
+  const map = objectField(status, 'replicaStatuses', mapPath);
+  if (map === undefined) return undefined;
+  checkListLength(Object.keys(map).length, podTemplateLimits.listItems, mapPath);
+  const read: Record<string, ReplicaStatus> = {};
+  for (const key of Object.keys(map)) {
+    const itemPath = `${mapPath}.${key}`;
+    const item = objectField(map, key, itemPath);
+    if (item === undefined) continue;
+    const replicaStatus: ReplicaStatus = {};
+    for (const name of replicaCounters) {
+      const count = countField(item, name, fieldPath(itemPath, name));
+      if (count !== undefined) replicaStatus[name] = count;
+    }
+    const selector = stringField(item, 'selector', fieldPath(itemPath, 'selector'));
+    if (selector !== undefined) replicaStatus.selector = selector;
+    read[key] = replicaStatus;
+  }
+  return read;
+}
+
+/** A job's status, or a member's as reflected: every field read is checked, nothing is defaulted. */
+export function readKubeflowJobStatus(status: JsonObject, path: string): KubeflowJobStatus {
+  const read: KubeflowJobStatus = {};
+  const conditions = conditionsOf(status, path);
+  if (conditions !== undefined) read.conditions = conditions;
+  const replicaStatuses = replicaStatusesOf(status, path);
+  if (replicaStatuses !== undefined) read.replicaStatuses = replicaStatuses;
+  for (const name of jobTimes) {
+    const time = stringField(status, name, fieldPath(path, name));
+    if (time !== undefined && time !== '') read[name] = time;
+  }
+  return read;
+}
+
+/** The reader of a Kubeflow job: metadata, the replica specs as the layout says, the status. */
+export function kubeflowJobReader(layout: ReplicaSpecsLayout): (object: JsonObject, path: string) => KubeflowJob {
+  return (object, path) => {
+    const specPath = fieldPath(path, 'spec');
+    const spec = objectField(object, 'spec', specPath);
+    const job: KubeflowJob = { metadata: metadataOf(object, path), specs: replicaSpecsOf(spec, specPath, layout) };
+    const statusPath = fieldPath(path, 'status');
+    const status = objectField(object, 'status', statusPath);
+    if (status !== undefined) job.status = readKubeflowJobStatus(status, statusPath);
+    return job;
+  };
+}
+
+/** Whether a condition of that type is `True`. */
+export function hasCondition(status: KubeflowJobStatus | undefined, type: string): boolean {
+  return status?.conditions?.some((condition) => condition.type === type && condition.status === 'True') ?? false;
+}
+
+/**
+ * Health from the job's conditions (both operators' `isFailed`): unhealthy once `Failed` is True, and while the
+ * operator has written no condition yet (nothing to judge the job by, as Karmada's catalogue says). Created,
+ * Running, Restarting, Suspended and Succeeded are all a job where its owner put it: healthy.
+ */
+export function kubeflowJobHealth({ status }: KubeflowJob): { healthy: boolean } {
+  if ((status?.conditions ?? []).length === 0) return { healthy: false };
+  return { healthy: !hasCondition(status, 'Failed') };
+}
+
+/** The earliest (`first`) or latest of an optional time per member; RFC 3339 UTC times compare as strings. */
+export function boundaryTime(statuses: readonly KubeflowJobStatus[], name: (typeof jobTimes)[number], first: boolean): string | undefined {
+  let found: string | undefined;
+  for (const status of statuses) {
+    const time = status[name];
+    if (time === undefined) continue;
+    if (found === undefined || (first ? time < found : time > found)) found = time;
+  }
+  return found;
+}
+
+/** Pods per replica type and state summed over members (`types`: only those; undefined: every type reported). */
+export function summedReplicaStatuses(statuses: readonly KubeflowJobStatus[], types?: readonly string[]): Record<string, Record<(typeof replicaCounters)[number], number>> {
+  const totals: Record<string, Record<(typeof replicaCounters)[number], number>> = {};
+  for (const type of types ?? []) totals[type] = { active: 0, succeeded: 0, failed: 0 };
+  for (const { replicaStatuses } of statuses) {
+    for (const [type, counts] of Object.entries(replicaStatuses ?? {})) {
+      if (types !== undefined && !types.includes(type)) continue;
+      const total = (totals[type] ??= { active: 0, succeeded: 0, failed: 0 });
+      for (const name of replicaCounters) {
+        total[name] += counts[name] ?? 0;
+        if (total[name] > int32Max) throw invalidInput(`the aggregated status.replicaStatuses.${type}.${name} (${total[name]}) does not fit in an int32`);
+      }
+    }
+  }
+  return totals;
+}
+
+/** A JSON status with Go's `omitempty`: zeros, empty strings and empty maps and lists left out, recursively. */
+export function omitEmpty(value: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || item === null || item === 0 || item === '') continue;
+    if (Array.isArray(item)) {
+      const items = item.map((each) => (typeof each === 'object' && each !== null && !Array.isArray(each) ? omitEmpty(each) : each));
+      if (items.length > 0) out[key] = items;
+    } else if (typeof item === 'object') {
+      const inner = omitEmpty(item);
+      if (Object.keys(inner).length > 0) out[key] = inner;
+    } else out[key] = item;
+  }
+  return out;
+}
+
+export interface TrainingJobAggregation {
+  /** `PyTorchJob`, `TFJob`: the prefix of the reasons and messages. */
+  kind: string;
+  /** The replica types counted, as Karmada's catalogue counts them. */
+  types: readonly string[];
+  /** Whether the Created and Running conditions are aggregated too (Karmada's PyTorchJob; its TFJob has only the end). */
+  lifecycle: boolean;
+  /** The reason and message of an aggregated Succeeded. */
+  succeeded: { reason: string; message: string };
+}
+
+/** How one member ended: `Failed` or `Succeeded` True; when both are (never written), Failed, or with `lastWins` the later listed. */
+function memberEnd(status: KubeflowJobStatus, lastWins: boolean): 'Failed' | 'Succeeded' | undefined {
+  let end: 'Failed' | 'Succeeded' | undefined;
+  for (const { type, status: value } of status.conditions ?? []) {
+    if ((type === 'Failed' || type === 'Succeeded') && value === 'True') {
+      if (end === undefined || lastWins) end = type;
+      if (!lastWins && type === 'Failed') end = 'Failed';
+    }
+  }
+  return end;
+}
+
+/**
+ * training-operator's status over members, as Karmada's catalogue builds it: earliest start, latest reconcile,
+ * pods summed per replica type, and a condition list the job's own: Created (some member created it), Running
+ * (some member reported one; False once the job ended), then Failed (some member failed, naming them) or Succeeded
+ * (every listed member succeeded, with the latest completion time). Times are the members' own, never the clock.
+ * Undefined when the members report nothing to aggregate: the status is removed, as Karmada's catalogue leaves none.
+ */
+export function aggregateTrainingJob(items: Parameters<typeof membersOf>[0], options: TrainingJobAggregation): JsonObject | undefined {
+  const { reporting, listed } = membersOf(items, readKubeflowJobStatus);
+  // No member: an empty status (Karmada's catalogue resets it). Members that report nothing: none at all.
+  if (listed === 0) return {};
+  const statuses = reporting.map(({ status }) => status);
+  const startTime = boundaryTime(statuses, 'startTime', true);
+  const completionTime = boundaryTime(statuses, 'completionTime', false);
+  const failed: Member<KubeflowJobStatus>[] = [];
+  let succeeded = 0;
+  let created = false;
+  let running: JobCondition | undefined;
+  for (const member of reporting) {
+    const end = memberEnd(member.status, !options.lifecycle);
+    if (end === 'Failed') failed.push(member);
+    else if (end === 'Succeeded') succeeded++;
+    if (hasCondition(member.status, 'Created')) created = true;
+    // The last member's Running condition gives the times (Karmada's catalogue picks one the same way).
+    for (const condition of member.status.conditions ?? []) if (condition.type === 'Running') running = condition;
+  }
+  const conditions: JsonValue[] = [];
+  const condition = (type: string, status: string, time: string | undefined, reason: string, message: string): JsonObject => {
+    const made: JsonObject = { type, status };
+    if (time !== undefined) {
+      // Karmada's TFJob writes only a transition time (its clock's; the members' own here).
+      if (options.lifecycle) made.lastUpdateTime = time;
+      made.lastTransitionTime = time;
+    }
+    return { ...made, reason, message };
+  };
+  const allSucceeded = succeeded === listed;
+  if (options.lifecycle && created) conditions.push(condition('Created', 'True', startTime, `${options.kind}Created`, `${options.kind} is created.`));
+  if (options.lifecycle && running !== undefined) {
+    const made: JsonObject = { type: 'Running', status: failed.length > 0 || allSucceeded ? 'False' : 'True' };
+    if (running.lastUpdateTime !== undefined) made.lastUpdateTime = running.lastUpdateTime;
+    if (running.lastTransitionTime !== undefined) made.lastTransitionTime = running.lastTransitionTime;
+    conditions.push({ ...made, reason: `${options.kind}Running`, message: `${options.kind} is running.` });
+  }
+  const status: JsonObject = {};
+  if (failed.length > 0) {
+    const clusters = failed.map(({ clusterName }) => clusterName).join(', ');
+    conditions.push(condition('Failed', 'True', completionTime, `${options.kind}Failed`, `${options.kind} executed failed in member clusters: ${clusters}`));
+  } else if (allSucceeded) {
+    conditions.push(condition('Succeeded', 'True', completionTime, options.succeeded.reason, options.succeeded.message));
+    if (completionTime !== undefined) status.completionTime = completionTime;
+  }
+  if (startTime !== undefined) status.startTime = startTime;
+  const lastReconcileTime = boundaryTime(statuses, 'lastReconcileTime', false);
+  if (lastReconcileTime !== undefined) status.lastReconcileTime = lastReconcileTime;
+  status.replicaStatuses = summedReplicaStatuses(statuses, options.types);
+  status.conditions = conditions;
+  const result = omitEmpty(status);
+  return Object.keys(result).length === 0 ? undefined : result;
+}
+
+/** Replica types of a fixed list, each named by its lower-cased key and counted 1 by default (training-operator). */
+export function trainingReplicaTypes(keys: readonly string[]): ReplicaType[] {
+  return keys.map((key) => ({ key, name: key.toLowerCase(), defaultReplicas: 1 }));
+}
+
+/** A training-operator kind (PyTorchJob, TFJob): its replica specs field, its types, and how Karmada aggregates it. */
+export interface TrainingJob extends TrainingJobAggregation {
+  /** `pytorchReplicaSpecs`, `tfReplicaSpecs`. */
+  field: string;
+}
+
+/**
+ * The reader and operations of a training-operator kind, on the shapes: one component per replica type present,
+ * the templates' dependencies, health from the conditions, and the status over members as `aggregateTrainingJob`.
+ */
+export function trainingJob(options: TrainingJob): {
+  decode: (object: JsonObject, path: string) => KubeflowJob;
+  operations: {
+    InterpretComponent: TypedOperationFunction<KubeflowJob, 'InterpretComponent'>;
+    InterpretDependency: TypedOperationFunction<KubeflowJob, 'InterpretDependency'>;
+    AggregateStatus: TypedOperationFunction<KubeflowJob, 'AggregateStatus'>;
+    InterpretHealth: TypedOperationFunction<KubeflowJob, 'InterpretHealth'>;
+  };
+} {
+  const shape = multiTemplateWorkload<KubeflowJob>((job) => job.specs);
+  return {
+    decode: kubeflowJobReader({ field: options.field, types: trainingReplicaTypes(options.types) }),
+    operations: {
+      InterpretComponent: shape.InterpretComponent,
+      InterpretDependency: shape.InterpretDependency,
+      AggregateStatus: ({ aggregatedStatus, patch }) => {
+        const status = aggregateTrainingJob(aggregatedStatus, options);
+        return status === undefined ? patch().remove(['status']).operations : patch().add(['status'], status).operations;
+      },
+      InterpretHealth: ({ object }) => kubeflowJobHealth(object),
+    },
+  };
+}
