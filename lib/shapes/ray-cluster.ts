@@ -78,6 +78,22 @@ export function readRayClusterSpec(spec: JsonObject | undefined, path: string, v
   return shape;
 }
 
+/**
+ * A part of an object read the first time an operation asks for it, so that an operation never refuses a field it
+ * does not use (health reads no spec; components read no status).
+ */
+export function readOnce<V>(read: () => V): () => V {
+  let done = false;
+  let value: V;
+  return () => {
+    if (!done) {
+      value = read();
+      done = true;
+    }
+    return value;
+  };
+}
+
 /** The components Karmada schedules: the head, then each worker group in order. */
 export function rayClusterComponents(shape: RayClusterShape | undefined): ReplicaSpec[] {
   if (shape === undefined) return [];
@@ -166,7 +182,8 @@ export function aggregateRayStatus<S>(
   let status: JsonObject | undefined;
   if (listed === 1) status = members[0]?.status.raw;
   else status = combine(members.map(({ status: member }) => member));
-  if (status === undefined) patch.remove(['status']);
+  // An empty status is none (Karmada's catalogue returns an empty Lua table, which becomes no status).
+  if (status === undefined || Object.keys(status).length === 0) patch.remove(['status']);
   else patch.add(['status'], status);
   // Karmada's catalogue returns the object without its spec; Karmada writes the answer through the status
   // subresource (UpdateStatus), which ignores the spec, so leaving it out only keeps the answers alike.

@@ -6,7 +6,7 @@ import { metadataOf, type ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../shapes/ray-cluster';
+import { readOnce, readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../shapes/ray-cluster';
 import type { Quantity } from '../../kube/quantity';
 
 /** The worker counts KubeRay reports (int32, `omitempty`: absent means 0), in the order Karmada's catalogue writes them. */
@@ -28,10 +28,11 @@ export interface RayClusterStatus extends Partial<Record<WorkerCounter, number>>
   stateTransitionTimes?: JsonObject;
 }
 
+/** Spec and status are read when an operation first asks for them (see `readOnce`). */
 export interface RayCluster {
   metadata: ObjectMetaView;
-  cluster: RayClusterShape;
-  status?: RayClusterStatus;
+  cluster: () => RayClusterShape;
+  status: () => RayClusterStatus | undefined;
 }
 
 /** A RayCluster's status as a member reports it: every field read checked, nothing defaulted. */
@@ -60,9 +61,13 @@ export function readRayClusterStatus(status: JsonObject, path: string): RayClust
 
 export function readRayCluster(object: JsonObject, path: string, kind: GroupVersionKind): RayCluster {
   const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
-  const cluster: RayCluster = { metadata: metadataOf(object, path), cluster: readRayClusterSpec(spec, specPath, kind.version) };
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) cluster.status = readRayClusterStatus(status, fieldPath(path, 'status'));
-  return cluster;
+  const statusPath = fieldPath(path, 'status');
+  return {
+    metadata: metadataOf(object, path),
+    cluster: readOnce(() => readRayClusterSpec(objectField(object, 'spec', specPath), specPath, kind.version)),
+    status: readOnce(() => {
+      const status = objectField(object, 'status', statusPath);
+      return status === undefined ? undefined : readRayClusterStatus(status, statusPath);
+    }),
+  };
 }

@@ -19,7 +19,7 @@ const clusterSelectorKey = 'ray.io/cluster';
  * every other state (starting, waiting, retrying, suspended, failed, stopped) is not.
  */
 function interpretHealth({ object }: Request) {
-  const { jobDeploymentStatus, jobStatus } = object.status ?? {};
+  const { jobDeploymentStatus, jobStatus } = object.status() ?? {};
   return { healthy: jobDeploymentStatus === 'Running' || (jobDeploymentStatus === 'Complete' && jobStatus === 'SUCCEEDED') };
 }
 
@@ -65,9 +65,10 @@ function aggregateStatus({ aggregatedStatus, patch }: Request) {
 /** The cluster's and the submitter's pod templates' objects, and the RayCluster `clusterSelector` names. */
 function interpretDependency({ object, namespace }: Request) {
   const where = namespaceOf(object.metadata, namespace);
-  const templates = rayClusterComponents(object.cluster).map(({ template, templatePath }) => ({ template, path: templatePath }));
-  if (object.submitterPodTemplate !== undefined) templates.push({ template: object.submitterPodTemplate, path: 'object.spec.submitterPodTemplate' });
-  const selected = new NamedReferences(where).add('ray.io/v1', 'RayCluster', object.clusterSelector?.[clusterSelectorKey]);
+  const spec = object.spec();
+  const templates = rayClusterComponents(spec.cluster).map(({ template, templatePath }) => ({ template, path: templatePath }));
+  if (spec.submitterPodTemplate !== undefined) templates.push({ template: spec.submitterPodTemplate, path: 'object.spec.submitterPodTemplate' });
+  const selected = new NamedReferences(where).add('ray.io/v1', 'RayCluster', spec.clusterSelector?.[clusterSelectorKey]);
   return { dependencies: mergedReferences([templatesDependencies(templates, where), selected.list()]) };
 }
 
@@ -75,7 +76,7 @@ export const rayJobInterpreter = defineInterpreter<RayJob>({
   ...rayJob,
   decode: readRayJob,
   operations: {
-    InterpretComponent: ({ object }) => componentsOf(rayClusterComponents(object.cluster)),
+    InterpretComponent: ({ object }) => componentsOf(rayClusterComponents(object.spec().cluster)),
     InterpretDependency: interpretDependency,
     InterpretHealth: interpretHealth,
     AggregateStatus: aggregateStatus,

@@ -5,7 +5,7 @@ import { fieldPath, objectField, stringField, stringMapField } from '../../kube/
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
 
 export interface RayJobStatus {
   /** The Ray job's own status (PENDING, RUNNING, STOPPED, SUCCEEDED, FAILED). */
@@ -16,14 +16,19 @@ export interface RayJobStatus {
   message?: string;
 }
 
-export interface RayJob {
-  metadata: ObjectMetaView;
+export interface RayJobSpec {
   /** `spec.rayClusterSpec`: the cluster KubeRay creates for the job (absent when the job runs on a selected one). */
   cluster: RayClusterShape;
   submitterPodTemplate?: PodTemplateSpec;
   /** `spec.clusterSelector`: KubeRay runs the job on the RayCluster its `ray.io/cluster` label names. */
   clusterSelector?: Record<string, string>;
-  status?: RayJobStatus;
+}
+
+/** Spec and status are read when an operation first asks for them (see `readOnce`). */
+export interface RayJob {
+  metadata: ObjectMetaView;
+  spec: () => RayJobSpec;
+  status: () => RayJobStatus | undefined;
 }
 
 export const statusStrings = ['jobStatus', 'jobDeploymentStatus', 'reason', 'message'] as const;
@@ -37,19 +42,25 @@ export function readRayJobStatus(status: JsonObject, path: string): RayJobStatus
   return read;
 }
 
+function readRayJobSpec(spec: JsonObject | undefined, specPath: string, version: string): RayJobSpec {
+  const clusterPath = fieldPath(specPath, 'rayClusterSpec');
+  const read: RayJobSpec = { cluster: readRayClusterSpec(objectField(spec, 'rayClusterSpec', clusterPath), clusterPath, version) };
+  const submitter = podTemplateField(spec, 'submitterPodTemplate', fieldPath(specPath, 'submitterPodTemplate'));
+  if (submitter !== undefined) read.submitterPodTemplate = submitter;
+  const selector = stringMapField(spec, 'clusterSelector', fieldPath(specPath, 'clusterSelector'));
+  if (selector !== undefined) read.clusterSelector = selector;
+  return read;
+}
+
 export function readRayJob(object: JsonObject, path: string, kind: GroupVersionKind): RayJob {
   const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
-  const clusterPath = fieldPath(specPath, 'rayClusterSpec');
-  const job: RayJob = {
+  const statusPath = fieldPath(path, 'status');
+  return {
     metadata: metadataOf(object, path),
-    cluster: readRayClusterSpec(objectField(spec, 'rayClusterSpec', clusterPath), clusterPath, kind.version),
+    spec: readOnce(() => readRayJobSpec(objectField(object, 'spec', specPath), specPath, kind.version)),
+    status: readOnce(() => {
+      const status = objectField(object, 'status', statusPath);
+      return status === undefined ? undefined : readRayJobStatus(status, statusPath);
+    }),
   };
-  const submitter = podTemplateField(spec, 'submitterPodTemplate', fieldPath(specPath, 'submitterPodTemplate'));
-  if (submitter !== undefined) job.submitterPodTemplate = submitter;
-  const selector = stringMapField(spec, 'clusterSelector', fieldPath(specPath, 'clusterSelector'));
-  if (selector !== undefined) job.clusterSelector = selector;
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) job.status = readRayJobStatus(status, fieldPath(path, 'status'));
-  return job;
 }

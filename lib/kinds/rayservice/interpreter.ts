@@ -12,24 +12,24 @@ import { readRayService, readRayServiceStatus, type ApplicationStatus, type RayS
 
 type Request = TypedRequest<RayService>;
 
-const shape = multiTemplateWorkload<RayService>((service) => rayClusterComponents(service.cluster));
+const shape = multiTemplateWorkload<RayService>((service) => rayClusterComponents(service.cluster()));
 
 /** The head and every worker pod, each asking for the most any group's pod asks for (none without a head). */
 function interpretReplica({ object }: Request) {
-  const replica = rayClusterReplica(object.cluster);
+  const replica = rayClusterReplica(object.cluster());
   if (replica === undefined) return { replicas: 0 };
   return replica.requirements === undefined ? { replicas: replica.replicas } : { replicas: replica.replicas, replicaRequirements: replica.requirements };
 }
 
 function reviseReplica({ object, replicas, patch: newPatch }: Request) {
   const patch = newPatch();
-  reviseWorkers(object.cluster, replicas ?? 0, patch, ['spec', 'rayClusterConfig']);
+  reviseWorkers(object.cluster(), replicas ?? 0, patch, ['spec', 'rayClusterConfig']);
   return patch.operations;
 }
 
 /** Healthy when KubeRay says the service is Ready (it serves traffic), as Karmada's catalogue. */
 function interpretHealth({ object }: Request) {
-  return { healthy: object.status?.conditions?.some(({ type, status }) => type === 'Ready' && status === 'True') ?? false };
+  return { healthy: object.status()?.conditions?.some(({ type, status }) => type === 'Ready' && status === 'True') ?? false };
 }
 
 /** Serve application states, least to most severe (Karmada's catalogue; an unknown one ranks as RUNNING). */

@@ -6,7 +6,7 @@ import { generationField, metadataOf, type ObjectMetaView } from '../../kube/obj
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
 
 /** One Serve application's status in `activeServiceStatus.applicationStatuses`. */
 export interface ApplicationStatus {
@@ -26,11 +26,12 @@ export interface RayServiceStatus {
   pendingServiceStatus?: JsonObject;
 }
 
+/** Spec and status are read when an operation first asks for them (see `readOnce`). */
 export interface RayService {
   metadata: ObjectMetaView;
   /** `spec.rayClusterConfig`: the cluster KubeRay runs Serve on. */
-  cluster: RayClusterShape;
-  status?: RayServiceStatus;
+  cluster: () => RayClusterShape;
+  status: () => RayServiceStatus | undefined;
 }
 
 function applicationsOf(active: JsonObject, path: string): Map<string, ApplicationStatus> | undefined {
@@ -76,13 +77,17 @@ export function readRayServiceStatus(status: JsonObject, path: string): RayServi
 
 export function readRayService(object: JsonObject, path: string, kind: GroupVersionKind): RayService {
   const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
   const clusterPath = fieldPath(specPath, 'rayClusterConfig');
-  const service: RayService = {
+  const statusPath = fieldPath(path, 'status');
+  return {
     metadata: metadataOf(object, path),
-    cluster: readRayClusterSpec(objectField(spec, 'rayClusterConfig', clusterPath), clusterPath, kind.version),
+    cluster: readOnce(() => {
+      const spec = objectField(object, 'spec', specPath);
+      return readRayClusterSpec(objectField(spec, 'rayClusterConfig', clusterPath), clusterPath, kind.version);
+    }),
+    status: readOnce(() => {
+      const status = objectField(object, 'status', statusPath);
+      return status === undefined ? undefined : readRayServiceStatus(status, statusPath);
+    }),
   };
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) service.status = readRayServiceStatus(status, fieldPath(path, 'status'));
-  return service;
 }
