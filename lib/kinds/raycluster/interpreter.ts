@@ -23,7 +23,7 @@ function isTrue(conditions: readonly Condition[] | undefined, type: string): boo
  * suspended or suspending, which is where its owner put it (failover would only start it elsewhere).
  */
 function interpretHealth({ object }: Request) {
-  const conditions = object.status()?.conditions;
+  const conditions = object.conditions();
   if (isTrue(conditions, 'RayClusterSuspended') || isTrue(conditions, 'RayClusterSuspending')) return { healthy: true };
   const healthy = isTrue(conditions, 'HeadPodReady') && isTrue(conditions, 'RayClusterProvisioned') && !isTrue(conditions, 'RayClusterReplicaFailure');
   return { healthy };

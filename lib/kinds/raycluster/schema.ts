@@ -28,11 +28,12 @@ export interface RayClusterStatus extends Partial<Record<WorkerCounter, number>>
   stateTransitionTimes?: JsonObject;
 }
 
-/** Spec and status are read when an operation first asks for them (see `readOnce`). */
+/** The spec and the conditions are read when an operation first asks for them (see `readOnce`). */
 export interface RayCluster {
   metadata: ObjectMetaView;
   cluster: () => RayClusterShape;
-  status: () => RayClusterStatus | undefined;
+  /** `status.conditions` alone (health reads no other status field, so it refuses no other). */
+  conditions: () => Condition[] | undefined;
 }
 
 /** A RayCluster's status as a member reports it: every field read checked, nothing defaulted. */
@@ -65,9 +66,6 @@ export function readRayCluster(object: JsonObject, path: string, kind: GroupVers
   return {
     metadata: metadataOf(object, path),
     cluster: readOnce(() => readRayClusterSpec(objectField(object, 'spec', specPath), specPath, kind.version)),
-    status: readOnce(() => {
-      const status = objectField(object, 'status', statusPath);
-      return status === undefined ? undefined : readRayClusterStatus(status, statusPath);
-    }),
+    conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
   };
 }

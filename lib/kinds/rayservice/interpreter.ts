@@ -29,7 +29,7 @@ function reviseReplica({ object, replicas, patch: newPatch }: Request) {
 
 /** Healthy when KubeRay says the service is Ready (it serves traffic), as Karmada's catalogue. */
 function interpretHealth({ object }: Request) {
-  return { healthy: object.status()?.conditions?.some(({ type, status }) => type === 'Ready' && status === 'True') ?? false };
+  return { healthy: object.conditions()?.some(({ type, status }) => type === 'Ready' && status === 'True') ?? false };
 }
 
 /** Serve application states, least to most severe (Karmada's catalogue; an unknown one ranks as RUNNING). */

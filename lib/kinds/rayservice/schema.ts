@@ -26,12 +26,13 @@ export interface RayServiceStatus {
   pendingServiceStatus?: JsonObject;
 }
 
-/** Spec and status are read when an operation first asks for them (see `readOnce`). */
+/** The spec and the conditions are read when an operation first asks for them (see `readOnce`). */
 export interface RayService {
   metadata: ObjectMetaView;
   /** `spec.rayClusterConfig`: the cluster KubeRay runs Serve on. */
   cluster: () => RayClusterShape;
-  status: () => RayServiceStatus | undefined;
+  /** `status.conditions` alone (health reads no other status field, so it refuses no other). */
+  conditions: () => Condition[] | undefined;
 }
 
 function applicationsOf(active: JsonObject, path: string): Map<string, ApplicationStatus> | undefined {
@@ -85,9 +86,6 @@ export function readRayService(object: JsonObject, path: string, kind: GroupVers
       const spec = objectField(object, 'spec', specPath);
       return readRayClusterSpec(objectField(spec, 'rayClusterConfig', clusterPath), clusterPath, kind.version);
     }),
-    status: readOnce(() => {
-      const status = objectField(object, 'status', statusPath);
-      return status === undefined ? undefined : readRayServiceStatus(status, statusPath);
-    }),
+    conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
   };
 }
