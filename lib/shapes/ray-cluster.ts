@@ -8,7 +8,8 @@ import { invalidInput } from '../interpreter/wire/errors';
 import { booleanField, countField, fieldPath, fieldValue } from '../kube/fields';
 import { addQuantity, formatQuantity, milliValueOf, parseQuantity, type Quantity } from '../kube/quantity';
 import { FieldFailure } from '../review/core';
-import { describeJson, int32Max, quoted, type JsonObject } from '../review/json';
+import { describeJson, int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
+import type { Condition } from './conditions';
 import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
 import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from './multi-template-workload';
 
@@ -189,6 +190,19 @@ export function aggregateRayStatus<S>(
   // subresource (UpdateStatus), which ignores the spec, so leaving it out only keeps the answers alike.
   patch.remove(['spec']);
   return patch.operations;
+}
+
+/**
+ * What KubeRay's statuses share across members, as Karmada's catalogue merges them: every member's conditions in
+ * member order (omitted when none), and the latest `lastUpdateTime` (KubeRay writes RFC 3339 times in UTC, so their
+ * text orders them).
+ */
+export function mergedConditionsAndUpdate(statuses: readonly { conditions?: Condition[]; lastUpdateTime?: string }[], into: JsonObject): void {
+  const conditions = statuses.flatMap((each) => each.conditions ?? []);
+  if (conditions.length > 0) into.conditions = conditions as unknown as JsonValue[];
+  let latest: string | undefined;
+  for (const { lastUpdateTime } of statuses) if (lastUpdateTime !== undefined && (latest === undefined || lastUpdateTime > latest)) latest = lastUpdateTime;
+  if (latest !== undefined) into.lastUpdateTime = latest;
 }
 
 /** Quantities a member may report are kept to 10^24 and up (past any cluster), so a sum costs their digits only. */

@@ -12,7 +12,7 @@ const spec = (groups: JsonObject[]): JsonObject => ({ headGroupSpec: { template 
 describe('readRayClusterSpec: worker pods as KubeRay counts them', () => {
   it('keeps replicas within the bounds, multiplies by numOfHosts and counts a suspended group as none (v1)', () => {
     // Prepare
-    const groups = [{ replicas: 1, minReplicas: 3 }, { replicas: 9, maxReplicas: 4 }, { replicas: 2, minReplicas: 5, maxReplicas: 3 }, { replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }, {}];
+    const groups: JsonObject[] = [{ replicas: 1, minReplicas: 3 }, { replicas: 9, maxReplicas: 4 }, { replicas: 2, minReplicas: 5, maxReplicas: 3 }, { replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }, {}];
 
     // Act
     const shape = readRayClusterSpec(spec(groups), 'object.spec', 'v1');
@@ -23,7 +23,7 @@ describe('readRayClusterSpec: worker pods as KubeRay counts them', () => {
 
   it('reads neither numOfHosts nor suspend in v1alpha1, whose CRD has neither', () => {
     // Prepare
-    const groups = [{ replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }];
+    const groups: JsonObject[] = [{ replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }];
 
     // Act
     const shape = readRayClusterSpec(spec(groups), 'object.spec', 'v1alpha1');

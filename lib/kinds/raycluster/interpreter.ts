@@ -4,8 +4,8 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
-import type { JsonObject, JsonValue } from '../../review/json';
+import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
+import type { JsonObject } from '../../review/json';
 import { rayCluster } from './identity';
 import { desiredResources, readRayCluster, readRayClusterStatus, workerCounters, type RayCluster, type RayClusterStatus } from './schema';
 
@@ -36,13 +36,9 @@ function interpretHealth({ object }: Request) {
 function combine(members: readonly { status: RayClusterStatus }[]): JsonObject {
   const statuses = members.map(({ status }) => status);
   const status: JsonObject = {};
-  const conditions = statuses.flatMap((each) => each.conditions ?? []);
-  if (conditions.length > 0) status.conditions = conditions as unknown as JsonValue[];
+  mergedConditionsAndUpdate(statuses, status);
   for (const name of workerCounters) status[name] = sumOf(statuses, (each) => each[name], name);
   for (const name of desiredResources) status[name] = quantitySum(statuses.map((each) => each.resources[name]));
-  // KubeRay writes RFC 3339 times in UTC: their text orders them.
-  const lastUpdateTime = statuses.reduce<string | undefined>((latest, each) => (each.lastUpdateTime !== undefined && (latest === undefined || each.lastUpdateTime > latest) ? each.lastUpdateTime : latest), undefined);
-  if (lastUpdateTime !== undefined) status.lastUpdateTime = lastUpdateTime;
   const endpoints = statuses.find((each) => each.endpoints !== undefined)?.endpoints;
   if (endpoints !== undefined) status.endpoints = endpoints;
   const head = statuses.find((each) => each.head !== undefined)?.head;

@@ -5,8 +5,8 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
-import type { JsonObject, JsonValue } from '../../review/json';
+import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
+import type { JsonObject } from '../../review/json';
 import { rayService } from './identity';
 import { readRayService, readRayServiceStatus, type ApplicationStatus, type RayService, type RayServiceStatus } from './schema';
 
@@ -44,11 +44,8 @@ const applicationRank: Readonly<Record<string, number>> = { RUNNING: 0, NOT_STAR
 function combine(members: readonly { status: RayServiceStatus }[]): JsonObject {
   const statuses = members.map(({ status }) => status);
   const status: JsonObject = {};
-  const conditions = statuses.flatMap((each) => each.conditions ?? []);
-  if (conditions.length > 0) status.conditions = conditions as unknown as JsonValue[];
+  mergedConditionsAndUpdate(statuses, status);
   status.numServeEndpoints = sumOf(statuses, (each) => each.numServeEndpoints, 'numServeEndpoints');
-  const lastUpdateTime = statuses.reduce<string | undefined>((latest, each) => (each.lastUpdateTime !== undefined && (latest === undefined || each.lastUpdateTime > latest) ? each.lastUpdateTime : latest), undefined);
-  if (lastUpdateTime !== undefined) status.lastUpdateTime = lastUpdateTime;
   status.observedGeneration = statuses.reduce((highest, each) => Math.max(highest, each.observedGeneration ?? 0), 0);
   status.serviceStatus = statuses.some((each) => each.serviceStatus === '') ? '' : 'Running';
   const active = statuses.find((each) => each.activeServiceStatus !== undefined);
