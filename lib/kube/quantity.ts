@@ -253,3 +253,18 @@ export function formatMilli(milli: bigint): string {
 export function formatInteger(value: bigint, format: 'DecimalSI' | 'BinarySI'): string {
   return formatQuantity(quantityOf(value, 0, format));
 }
+
+/**
+ * Go's `q.Add(y)` then `String()`: the exact sum, in q's format, or y's when q is zero (as Go's Add does). The sum
+ * works on the smaller exponent, so it costs the digits of the two values' span: a caller bounds its inputs.
+ */
+export function addQuantity(q: Quantity, y: Quantity): Quantity {
+  const format = q.digits === '' ? y.format : q.format;
+  const exponent = Math.min(q.exponent, y.exponent);
+  const integer = (value: Quantity): bigint => {
+    if (value.digits === '') return 0n;
+    const magnitude = BigInt(value.digits + '0'.repeat(value.exponent - exponent));
+    return value.negative ? -magnitude : magnitude;
+  };
+  return quantityOf(integer(q) + integer(y), exponent, format);
+}

@@ -1,0 +1,67 @@
+// KubeRay's RayCluster interpreter: the head and worker groups as Karmada components (lib/shapes/ray-cluster.ts),
+// health from KubeRay's conditions, and the members' statuses summed (see README.md for every decision).
+import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
+import { sumOf } from '../../shapes/aggregation';
+import { conditionOf, type Condition } from '../../shapes/conditions';
+import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
+import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
+import type { JsonObject } from '../../review/json';
+import { rayCluster } from './identity';
+import { desiredResources, readRayCluster, readRayClusterStatus, workerCounters, type RayCluster, type RayClusterStatus } from './schema';
+
+type Request = TypedRequest<RayCluster>;
+
+const shape = multiTemplateWorkload<RayCluster>((cluster) => rayClusterComponents(cluster.cluster()));
+
+function isTrue(conditions: readonly Condition[] | undefined, type: string): boolean {
+  return conditionOf(conditions, type)?.status === 'True';
+}
+
+/**
+ * Healthy when the head pod is ready and every pod has been ready once (`RayClusterProvisioned`), with no pod KubeRay
+ * failed to create or delete (`RayClusterReplicaFailure`), as Karmada's catalogue says; and while the cluster is
+ * suspended or suspending, which is where its owner put it (failover would only start it elsewhere).
+ */
+function interpretHealth({ object }: Request) {
+  const conditions = object.conditions();
+  if (isTrue(conditions, 'RayClusterSuspended') || isTrue(conditions, 'RayClusterSuspending')) return { healthy: true };
+  const healthy = isTrue(conditions, 'HeadPodReady') && isTrue(conditions, 'RayClusterProvisioned') && !isTrue(conditions, 'RayClusterReplicaFailure');
+  return { healthy };
+}
+
+/**
+ * Several members as one cluster: every member's conditions (in member order), worker counts and resources summed,
+ * the latest `lastUpdateTime`, and the first member's endpoints, head and (deprecated) state, as Karmada's catalogue.
+ */
+function combine(members: readonly { status: RayClusterStatus }[]): JsonObject {
+  const statuses = members.map(({ status }) => status);
+  const status: JsonObject = {};
+  mergedConditionsAndUpdate(statuses, status);
+  for (const name of workerCounters) status[name] = sumOf(statuses, (each) => each[name], name);
+  for (const name of desiredResources) status[name] = quantitySum(statuses.map((each) => each.resources[name]));
+  const endpoints = statuses.find((each) => each.endpoints !== undefined)?.endpoints;
+  if (endpoints !== undefined) status.endpoints = endpoints;
+  const head = statuses.find((each) => each.head !== undefined)?.head;
+  if (head !== undefined) status.head = head;
+  const stated = statuses.find((each) => each.state !== undefined);
+  if (stated !== undefined) {
+    status.state = stated.state!;
+    if (stated.stateTransitionTimes !== undefined) status.stateTransitionTimes = stated.stateTransitionTimes;
+  }
+  return status;
+}
+
+function aggregateStatus({ aggregatedStatus, patch }: Request) {
+  return aggregateRayStatus(aggregatedStatus, patch(), readRayClusterStatus, combine);
+}
+
+export const rayClusterInterpreter = defineInterpreter<RayCluster>({
+  ...rayCluster,
+  decode: readRayCluster,
+  operations: {
+    InterpretComponent: shape.InterpretComponent,
+    InterpretDependency: shape.InterpretDependency,
+    InterpretHealth: interpretHealth,
+    AggregateStatus: aggregateStatus,
+  },
+});

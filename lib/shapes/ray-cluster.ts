@@ -1,0 +1,236 @@
+// The Ray cluster shape (KubeRay's RayClusterSpec, which a RayCluster is and a RayJob and a RayService embed): the
+// head group and the worker groups as named components, each worker group counted in pods as KubeRay's controller
+// counts it, one cluster-wide count and requirement for Karmada's replica scheduling, and its revision.
+import type { AggregatedStatusItem, ReplicaRequirements } from '../interpreter/wire/types';
+import { memberStatusesOf } from '../interpreter/member-statuses';
+import { replicaRequirementsOf } from '../interpreter/pod-template';
+import { invalidInput } from '../interpreter/wire/errors';
+import { booleanField, countField, fieldPath, fieldValue } from '../kube/fields';
+import { addQuantity, formatQuantity, milliValueOf, parseQuantity, type Quantity } from '../kube/quantity';
+import { FieldFailure } from '../review/core';
+import { describeJson, int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
+import type { Condition } from './conditions';
+import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
+import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from './multi-template-workload';
+
+/** Karmada's catalogue names the head component so (KubeRay's head is always one pod). */
+export const rayHeadComponent = 'ray-head';
+
+/** A worker group as KubeRay settles it (ray-operator controllers/ray/utils/util.go, GetWorkerGroupDesiredReplicas). */
+export interface RayWorkerGroup extends ReplicaSpec {
+  /** Where the group is (`object.spec.workerGroupSpecs[1]`). */
+  path: string;
+  /** The group as written (ReviseReplica writes it back with its new count). */
+  raw: JsonObject;
+  /** `replicas` as written (0 when absent: the CRD's default). */
+  written: number;
+  /** `numOfHosts`: pods per replica (v1 only; 1 when absent, the CRD's default). */
+  numOfHosts: number;
+}
+
+/** A RayClusterSpec: the head (absent without a template, as Karmada's catalogue leaves it out) and the workers. */
+export interface RayClusterShape {
+  path: string;
+  head?: ReplicaSpec;
+  workers: RayWorkerGroup[];
+}
+
+
+/**
+ * The replicas KubeRay runs for a group: none when the group is suspended; otherwise `replicas` kept within
+ * `[minReplicas, maxReplicas]` (`maxReplicas` when the bounds cross), times `numOfHosts`. A product past int32 is a
+ * 400 naming the group: KubeRay computes it in an int32.
+ */
+function settledReplicas(item: JsonObject, path: string, written: number, multiHost: boolean): { pods: number; numOfHosts: number } {
+  const min = countField(item, 'minReplicas', fieldPath(path, 'minReplicas')) ?? 0;
+  const max = countField(item, 'maxReplicas', fieldPath(path, 'maxReplicas')) ?? int32Max;
+  const numOfHosts = multiHost ? countField(item, 'numOfHosts', fieldPath(path, 'numOfHosts')) ?? 1 : 1;
+  const suspended = multiHost && booleanField(item, 'suspend', fieldPath(path, 'suspend')) === true;
+  if (suspended) return { pods: 0, numOfHosts };
+  const replicas = min > max ? max : Math.min(Math.max(written, min), max);
+  const pods = replicas * numOfHosts;
+  if (pods > int32Max) throw invalidInput(`${path}: ${replicas} replicas of ${numOfHosts} hosts each (${pods} pods) do not fit in an int32`);
+  return { pods, numOfHosts };
+}
+
+/**
+ * Reads a RayClusterSpec at `path` (`spec`, `spec.rayClusterSpec`, `spec.rayClusterConfig`) of a `version` object:
+ * ray.io/v1 worker groups have `numOfHosts` and `suspend`, v1alpha1's have neither (its CRD prunes them).
+ */
+export function readRayClusterSpec(spec: JsonObject | undefined, path: string, version: string): RayClusterShape {
+  const multiHost = version !== 'v1alpha1';
+  const shape: RayClusterShape = { path, workers: [] };
+  const head = replicaSpecField(spec, 'headGroupSpec', path, rayHeadComponent, { replicas: 1 });
+  if (head?.template !== undefined) shape.head = head;
+  const groups = replicaSpecsFromList(spec, 'workerGroupSpecs', path, {
+    nameField: 'groupName',
+    // Karmada's catalogue numbers unnamed groups from 1 (KubeRay requires a name).
+    defaultName: (index) => `worker-${index + 1}`,
+    defaultReplicas: 0,
+  });
+  if (groups.length > 0) {
+    const items = fieldValue(spec, 'workerGroupSpecs') as JsonObject[];
+    groups.forEach((group, index) => {
+      const groupPath = `${fieldPath(path, 'workerGroupSpecs')}[${index}]`;
+      const { pods, numOfHosts } = settledReplicas(items[index]!, groupPath, group.replicas, multiHost);
+      shape.workers.push({ ...group, path: groupPath, raw: items[index]!, written: group.replicas, numOfHosts, replicas: pods });
+    });
+  }
+  return shape;
+}
+
+/**
+ * A part of an object read the first time an operation asks for it, so that an operation never refuses a field it
+ * does not use (health reads no spec; components read no status).
+ */
+export function readOnce<V>(read: () => V): () => V {
+  let done = false;
+  let value: V;
+  return () => {
+    if (!done) {
+      value = read();
+      done = true;
+    }
+    return value;
+  };
+}
+
+/** The components Karmada schedules: the head, then each worker group in order. */
+export function rayClusterComponents(shape: RayClusterShape | undefined): ReplicaSpec[] {
+  if (shape === undefined) return [];
+  return shape.head === undefined ? shape.workers : [shape.head, ...shape.workers];
+}
+
+/** A request amount for comparison, in thousandths; a quantity past int64 thousandths is a 400 naming it. */
+function amountOf(value: string, path: string): bigint {
+  try {
+    return milliValueOf(parseQuantity(value));
+  } catch (error) {
+    throw new FieldFailure(path, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The whole cluster as one count and one per-pod requirement (Karmada's catalogue for a RayService): the head and
+ * every worker pod; each pod asks for the largest amount of each resource any group's pod asks for (a group at zero
+ * replicas included: an autoscaler may start it), placed as the head's template says. Undefined without a head:
+ * KubeRay requires one, and Karmada's catalogue counts nothing then.
+ */
+export function rayClusterReplica(shape: RayClusterShape | undefined): { replicas: number; requirements?: ReplicaRequirements } | undefined {
+  if (shape?.head === undefined) return undefined;
+  let replicas = 1;
+  for (const group of shape.workers) replicas += group.replicas;
+  if (replicas > int32Max) throw invalidInput(`${shape.path}: the head and worker pods together (${replicas}) do not fit in an int32`);
+  const head = replicaRequirementsOf(shape.head.template as JsonObject | undefined, shape.head.templatePath);
+  if (head === undefined) return { replicas };
+  const largest = new Map<string, { amount: bigint; text: string }>();
+  const consider = (request: Record<string, string> | undefined, path: string) => {
+    for (const [name, text] of Object.entries(request ?? {})) {
+      const amount = amountOf(text, `${path} (${name})`);
+      const known = largest.get(name);
+      if (known === undefined || amount > known.amount) largest.set(name, { amount, text });
+    }
+  };
+  consider(head.resourceRequest, shape.head.templatePath);
+  for (const group of shape.workers) {
+    consider(replicaRequirementsOf(group.template as JsonObject | undefined, group.templatePath)?.resourceRequest, group.templatePath);
+  }
+  const requirements: ReplicaRequirements = { ...head };
+  if (largest.size > 0) requirements.resourceRequest = Object.fromEntries([...largest].map(([name, { text }]) => [name, text]));
+  return { replicas, requirements };
+}
+
+/**
+ * Karmada's share of the cluster (`replicas` pods: the head and its workers) written back: the head stays one pod;
+ * one group takes every worker; several share them in proportion to the pods they run now (equally, the first ones
+ * one more, when they run none), the last one the remainder. A group's share is never more than what is left (the
+ * rounding could give the last a negative remainder), and it is written as replicas of `numOfHosts` pods each.
+ */
+export function reviseWorkers(shape: RayClusterShape | undefined, replicas: number, patch: PatchBuilder, at: readonly string[]): void {
+  if (shape === undefined || shape.workers.length === 0) return;
+  const workers = Math.max(0, replicas - 1);
+  const groups = shape.workers;
+  const current = groups.reduce((sum, group) => sum + group.replicas, 0);
+  let given = 0;
+  const revised = groups.map((group, index) => {
+    let share: number;
+    if (index === groups.length - 1) share = workers - given;
+    else if (workers === 0) share = 0;
+    else if (current === 0) share = Math.floor(workers / groups.length) + (index < workers % groups.length ? 1 : 0);
+    else share = Math.floor((workers * group.replicas) / current + 0.5);
+    share = Math.max(0, Math.min(share, workers - given));
+    given += share;
+    return { ...group.raw, replicas: group.numOfHosts > 1 ? Math.floor(share / group.numOfHosts) : share };
+  });
+  // The list is written whole: a JSON Patch into a list item would need the list to be as Karmada last read it.
+  patch.add([...at, 'workerGroupSpecs'], revised);
+}
+
+/**
+ * KubeRay's AggregateStatus frame, as Karmada's catalogue has it for its three kinds: with one member listed, that
+ * member's status as it is (none when it reports none); with several, `combine` of those reporting (each status read
+ * by `read` first, so a wrong type is a 400 naming it). The template's status is replaced, never merged: what the
+ * members no longer report must not stay.
+ */
+export function aggregateRayStatus<S>(
+  items: readonly AggregatedStatusItem[] | undefined,
+  patch: PatchBuilder,
+  read: (status: JsonObject, path: string) => S,
+  combine: (statuses: readonly { raw: JsonObject; status: S }[]) => JsonObject,
+): JsonPatchOperation[] {
+  const members = memberStatusesOf(items, (raw, path) => ({ raw, status: read(raw, path) }));
+  const listed = items?.length ?? 0;
+  let status: JsonObject | undefined;
+  if (listed === 1) status = members[0]?.status.raw;
+  else status = combine(members.map(({ status: member }) => member));
+  // An empty status is none (Karmada's catalogue returns an empty Lua table, which becomes no status).
+  if (status === undefined || Object.keys(status).length === 0) patch.remove(['status']);
+  else patch.add(['status'], status);
+  // Karmada's catalogue returns the object without its spec; Karmada writes the answer through the status
+  // subresource (UpdateStatus), which ignores the spec, so leaving it out only keeps the answers alike.
+  patch.remove(['spec']);
+  return patch.operations;
+}
+
+/**
+ * What KubeRay's statuses share across members, as Karmada's catalogue merges them: every member's conditions in
+ * member order (omitted when none), and the latest `lastUpdateTime` (KubeRay writes RFC 3339 times in UTC, so their
+ * text orders them).
+ */
+export function mergedConditionsAndUpdate(statuses: readonly { conditions?: Condition[]; lastUpdateTime?: string }[], into: JsonObject): void {
+  const conditions = statuses.flatMap((each) => each.conditions ?? []);
+  if (conditions.length > 0) into.conditions = conditions as unknown as JsonValue[];
+  let latest: string | undefined;
+  for (const { lastUpdateTime } of statuses) if (lastUpdateTime !== undefined && (latest === undefined || lastUpdateTime > latest)) latest = lastUpdateTime;
+  if (latest !== undefined) into.lastUpdateTime = latest;
+}
+
+/** Quantities a member may report are kept to 10^24 and up (past any cluster), so a sum costs their digits only. */
+const maxQuantityExponent = 24;
+
+/**
+ * A quantity a KubeRay status reports (`desiredCPU`, `desiredMemory`, `desiredGPU`, `desiredTPU`: resource.Quantity,
+ * written as a string), or undefined when absent or empty; one Kubernetes cannot parse, or past 10^24, is a 400
+ * naming it.
+ */
+export function statusQuantity(status: JsonObject, name: string, path: string): Quantity | undefined {
+  const value = fieldValue(status, name);
+  if (value === undefined || value === '') return undefined;
+  const at = fieldPath(path, name);
+  if (typeof value !== 'string' && typeof value !== 'number') throw new FieldFailure(at, `must be a quantity such as "2" or "3Gi", got ${describeJson(value)}`);
+  let quantity: Quantity;
+  try {
+    quantity = parseQuantity(value);
+  } catch (error) {
+    throw new FieldFailure(at, error instanceof Error ? error.message : String(error));
+  }
+  if (quantity.digits.length + quantity.exponent > maxQuantityExponent) throw new FieldFailure(at, `is past 10^${maxQuantityExponent}, got ${quoted(String(value), 40)}`);
+  return quantity;
+}
+
+/** Quantities added as Kubernetes adds them (Karmada's `kube.resourceAdd`), from zero. */
+export function quantitySum(quantities: Iterable<Quantity | undefined>): string {
+  let sum = parseQuantity('0');
+  for (const quantity of quantities) if (quantity !== undefined) sum = addQuantity(sum, quantity);
+  return formatQuantity(sum);
+}

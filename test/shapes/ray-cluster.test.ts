@@ -1,0 +1,119 @@
+// The Ray cluster shape beyond the kinds' case files: KubeRay's worker counting, ReviseReplica's shares over many
+// group layouts, and the quantity sums of KubeRay's status.
+import { describe, expect, it } from 'vitest';
+import { addQuantity, formatQuantity, parseQuantity } from '../../lib/kube/quantity';
+import type { JsonObject } from '../../lib/review/json';
+import { PatchBuilder } from '../../lib/review/patch';
+import { quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers, statusQuantity } from '../../lib/shapes/ray-cluster';
+
+const template = { spec: { containers: [{ name: 'ray', image: 'ray', resources: { requests: { cpu: '1', memory: '1Gi' } } }] } };
+const spec = (groups: JsonObject[]): JsonObject => ({ headGroupSpec: { template }, workerGroupSpecs: groups.map((group, index) => ({ groupName: `g${index}`, template, ...group })) });
+
+describe('readRayClusterSpec: worker pods as KubeRay counts them', () => {
+  it('keeps replicas within the bounds, multiplies by numOfHosts and counts a suspended group as none (v1)', () => {
+    // Prepare
+    const groups: JsonObject[] = [{ replicas: 1, minReplicas: 3 }, { replicas: 9, maxReplicas: 4 }, { replicas: 2, minReplicas: 5, maxReplicas: 3 }, { replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }, {}];
+
+    // Act
+    const shape = readRayClusterSpec(spec(groups), 'object.spec', 'v1');
+
+    // Assess
+    expect(shape.workers.map(({ replicas }) => replicas)).toEqual([3, 4, 3, 8, 0, 0]);
+  });
+
+  it('reads neither numOfHosts nor suspend in v1alpha1, whose CRD has neither', () => {
+    // Prepare
+    const groups: JsonObject[] = [{ replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }];
+
+    // Act
+    const shape = readRayClusterSpec(spec(groups), 'object.spec', 'v1alpha1');
+
+    // Assess
+    expect(shape.workers.map(({ replicas }) => replicas)).toEqual([2, 2]);
+  });
+
+  it('refuses replicas times numOfHosts past int32, naming the group', () => {
+    // Prepare
+    const groups = [{ replicas: 2_000_000_000, numOfHosts: 2 }];
+
+    // Act
+    const read = () => readRayClusterSpec(spec(groups), 'object.spec', 'v1');
+
+    // Assess
+    expect(read).toThrow(/object\.spec\.workerGroupSpecs\[0\]/);
+  });
+});
+
+describe('rayClusterReplica: one count, the largest request of each resource', () => {
+  it('takes a GPU only a worker asks for', () => {
+    // Prepare
+    const gpu = { spec: { containers: [{ name: 'w', image: 'ray', resources: { requests: { cpu: '500m', 'nvidia.com/gpu': '2' } } }] } };
+    const shape = readRayClusterSpec(spec([{ replicas: 3, template: gpu }]), 'object.spec', 'v1');
+
+    // Act
+    const replica = rayClusterReplica(shape);
+
+    // Assess
+    expect(replica).toEqual({ replicas: 4, requirements: { resourceRequest: { cpu: '1', memory: '1Gi', 'nvidia.com/gpu': '2' } } });
+  });
+});
+
+describe('reviseWorkers: Karmada\'s share over the groups', () => {
+  function revised(groups: JsonObject[], replicas: number): number[] {
+    const object = { spec: spec(groups) };
+    const patch = new PatchBuilder(object);
+    reviseWorkers(readRayClusterSpec(object.spec, 'object.spec', 'v1'), replicas, patch, ['spec']);
+    const operation = patch.operations[0] as { value: JsonObject[] };
+    return operation.value.map((group) => group.replicas as number);
+  }
+
+  it('gives every worker out, never a negative share, for every layout of up to four groups of up to three', () => {
+    // Prepare
+    const layouts: number[][] = [];
+    for (let size = 1; size <= 4; size++) {
+      for (let code = 0; code < 4 ** size; code++) layouts.push(Array.from({ length: size }, (_, i) => Math.floor(code / 4 ** i) % 4));
+    }
+
+    // Act
+    const answers = layouts.flatMap((layout) => [1, 2, 5, 13].map((replicas) => ({ replicas, shares: revised(layout.map((count) => ({ replicas: count })), replicas) })));
+
+    // Assess
+    const wrong = answers.filter(({ replicas, shares }) => shares.some((share) => share < 0) || shares.reduce((a, b) => a + b, 0) !== replicas - 1);
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps Karmada\'s proportions where its answer is a valid one', () => {
+    // Prepare: 1:2:3 from 6 workers to 12 (Karmada's own case: 2, 4, 6)
+    const groups = [{ replicas: 1 }, { replicas: 2 }, { replicas: 3 }];
+
+    // Act
+    const shares = revised(groups, 13);
+
+    // Assess
+    expect(shares).toEqual([2, 4, 6]);
+  });
+});
+
+describe('status quantities', () => {
+  it('adds as Kubernetes adds, in the first non-zero value\'s format', () => {
+    // Prepare
+    const members = ['3072Mi', '10752Mi'].map((text) => parseQuantity(text));
+
+    // Act
+    const sum = quantitySum(members);
+
+    // Assess
+    expect([sum, formatQuantity(addQuantity(parseQuantity('1000m'), parseQuantity('2000m')))]).toEqual(['13824Mi', '3']);
+  });
+
+  it('refuses a quantity past 10^24 instead of adding its digits', () => {
+    // Prepare
+    const status = { desiredCPU: '1e300000000' };
+
+    // Act
+    const read = () => statusQuantity(status, 'desiredCPU', 'status');
+
+    // Assess
+    expect(read).toThrow(/status\.desiredCPU/);
+  });
+});
