@@ -86,6 +86,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./sidecarset/interpreter')).sidecarSetInterpreter,
   },
   {
+    group: 'sparkoperator.k8s.io',
+    kind: 'SparkApplication',
+    plural: 'sparkapplications',
+    versions: ['v1beta2'],
+    storageVersion: 'v1beta2',
+    home: 'lib/kinds/sparkapplication',
+    ownCrd: false,
+    load: async () => (await import('./sparkapplication/interpreter')).sparkApplicationInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'UnitedDeployment',
     plural: 'uniteddeployments',
