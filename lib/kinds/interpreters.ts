@@ -66,6 +66,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./kruise-statefulset/interpreter')).kruiseStatefulSetInterpreter,
   },
   {
+    group: 'kubeflow.org',
+    kind: 'Notebook',
+    plural: 'notebooks',
+    versions: ['v1', 'v1alpha1', 'v1beta1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/notebook',
+    ownCrd: false,
+    load: async () => (await import('./notebook/interpreter')).notebookInterpreter,
+  },
+  {
     group: 'argoproj.io',
     kind: 'Rollout',
     plural: 'rollouts',
