@@ -3,6 +3,7 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import type { JsonObject, JsonValue } from '../../review/json';
 import { membersOf, sumOf } from '../../shapes/aggregation';
+import { isEmptyTable, withoutEmptyFields } from '../../shapes/lua-tables';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { notebook, stoppedAnnotation } from './identity';
 import { readNotebook, readStatus, type ContainerState, type Notebook, type NotebookStatus } from './schema';
@@ -45,16 +46,13 @@ function interpretHealth({ object }: TypedRequest<Notebook>) {
   return { healthy: stateHealthy(object.status?.containerState) };
 }
 
-const isEmpty = (value: JsonValue | undefined) =>
-  value === undefined || value === null || (typeof value === 'object' && (Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0));
-
 /** Karmada's reflection: the ready count (0 when absent), the container state and the conditions where not empty. */
 function interpretStatus({ object }: TypedRequest<Notebook>) {
   const status = object.status;
   if (status === undefined) return { rawStatus: {} };
   const rawStatus: JsonObject = { readyReplicas: status.readyReplicas ?? 0 };
-  if (!isEmpty(status.containerState?.raw)) rawStatus.containerState = status.containerState!.raw;
-  if (!isEmpty(status.conditions)) rawStatus.conditions = status.conditions!;
+  if (!isEmptyTable(status.containerState?.raw)) rawStatus.containerState = status.containerState!.raw;
+  if (!isEmptyTable(status.conditions)) rawStatus.conditions = status.conditions!;
   return { rawStatus };
 }
 
@@ -74,9 +72,9 @@ function aggregated(members: { clusterName: string; status: NotebookStatus }[], 
   let latestStart: JsonValue | undefined;
   for (const { clusterName, status } of members) {
     const containerState = status.containerState;
-    if (containerState === undefined || isEmpty(containerState.raw) || containerState.terminated !== undefined || containerState.waiting) {
+    if (containerState === undefined || isEmptyTable(containerState.raw) || containerState.terminated !== undefined || containerState.waiting) {
       failed.push(clusterName);
-      state = containerState === undefined || isEmpty(containerState.raw) ? { waiting: { reason: 'Unschedulable' } } : containerState.raw;
+      state = containerState === undefined || isEmptyTable(containerState.raw) ? { waiting: { reason: 'Unschedulable' } } : containerState.raw;
     } else if (containerState.running && failed.length === 0) {
       running += 1;
       const startedAt = (containerState.raw.running as JsonObject).startedAt;
@@ -102,7 +100,7 @@ function aggregated(members: { clusterName: string; status: NotebookStatus }[], 
   }
   const status: JsonObject = { readyReplicas };
   if (conditions.length > 0) status.conditions = conditions;
-  if (state !== undefined && !isEmpty(state)) status.containerState = state;
+  if (state !== undefined && !isEmptyTable(state)) status.containerState = state;
   return status;
 }
 
@@ -114,7 +112,7 @@ function aggregateStatus(request: TypedRequest<Notebook>) {
   if (members.listed === 1) {
     const only = members.reporting[0];
     if (only === undefined) patch.remove(['status']);
-    else patch.add(['status'], only.status.raw);
+    else patch.add(['status'], withoutEmptyFields(only.status.raw));
     return patch.operations;
   }
   patch.add(['status'], aggregated(members.reporting, members.listed));

@@ -42,7 +42,7 @@ function containerStateOf(state: JsonObject, path: string): ContainerState {
   if (terminated !== undefined) {
     const exitCode = fieldValue(terminated, 'exitCode');
     if (exitCode !== undefined && (typeof exitCode !== 'number' || !Number.isInteger(exitCode) || Math.abs(exitCode) > 2147483648)) {
-      throw new FieldFailure(at('terminated.exitCode'), `must be an integer (an int32), got ${describeJson(exitCode)}`);
+      throw new FieldFailure(at('terminated.exitCode'), `must be an integer that fits in an int32, got ${typeof exitCode === 'number' ? exitCode : describeJson(exitCode)}`);
     }
     result.terminated = {};
     const terminatedReason = stringField(terminated, 'reason', at('terminated.reason'));

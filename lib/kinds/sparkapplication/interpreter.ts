@@ -4,9 +4,10 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { podSpecDependenciesOf } from '../../interpreter/pod-template';
 import type { ComponentRequirements, NodeClaim, Toleration } from '../../interpreter/wire/types';
 import { FieldFailure } from '../../review/core';
-import type { JsonObject, JsonValue } from '../../review/json';
+import type { JsonObject } from '../../review/json';
 import { formatQuantity, isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
 import { membersOf, sumOf } from '../../shapes/aggregation';
+import { isEmptyTable, withoutEmptyFields } from '../../shapes/lua-tables';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { sparkApplication } from './identity';
@@ -115,18 +116,13 @@ function interpretHealth({ object }: TypedRequest<SparkApplication>) {
   return { healthy: state !== undefined && state !== 'FAILED' && state !== 'SUBMISSION_FAILED' };
 }
 
-function isEmptyContainer(value: JsonValue | undefined): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  return Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
-}
-
 /** The fields Karmada's catalogue reflects, as the member wrote them; an empty map is left out, as on Karmada's Lua path. */
 function interpretStatus({ object }: TypedRequest<SparkApplication>) {
   const status = object.status();
   const rawStatus: JsonObject = {};
   for (const field of statusFields) {
     const value = status?.fields[field];
-    if (value !== undefined && value !== null && !isEmptyContainer(value)) rawStatus[field] = value;
+    if (!isEmptyTable(value)) rawStatus[field] = value!;
   }
   return { rawStatus };
 }
@@ -157,7 +153,7 @@ function merged(current: JsonObject | undefined, statuses: SparkApplicationStatu
   for (const status of statuses) Object.assign(executors, status.executorState);
   const result: JsonObject = { ...current };
   const applicationState = worst?.fields.applicationState;
-  if (applicationState !== undefined && !isEmptyContainer(applicationState)) result.applicationState = applicationState;
+  if (applicationState !== undefined && !isEmptyTable(applicationState)) result.applicationState = applicationState;
   else delete result.applicationState;
   result.executionAttempts = sumOf(statuses, (status) => status.executionAttempts, 'executionAttempts');
   if (Object.keys(executors).length > 0) result.executorState = executors;
@@ -178,7 +174,7 @@ function aggregateStatus(request: TypedRequest<SparkApplication>) {
   if (members.listed === 1) {
     const only = members.reporting[0];
     if (only === undefined) patch.remove(['status']);
-    else patch.add(['status'], only.status.raw);
+    else patch.add(['status'], withoutEmptyFields(only.status.raw));
     return patch.operations;
   }
   const statuses = members.reporting.map(({ status }) => status.read);
