@@ -1,5 +1,5 @@
 // Kubeflow's Notebook (notebook-controller): who it is and which versions are served. Kubeflow owns the CRD (v1,
-// v1alpha1 and v1beta1 served, v1 stored, in kubeflow/kubeflow v1.10.0): interpreted only. No registry reachable
+// v1alpha1 and v1beta1 served, v1 stored, in kubeflow/notebooks v1.11.0): interpreted only. No registry reachable
 // here serves the controller's module (see README.md), so no publishedCrd is named.
 import type { KindIdentity } from '../../review/kind';
 
