@@ -3,7 +3,8 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import type { JsonObject, JsonValue } from '../../review/json';
 import { membersOf, sumOf } from '../../shapes/aggregation';
-import { isEmptyTable, withoutEmptyFields } from '../../shapes/lua-tables';
+import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
+import { isEmptyTable } from '../../shapes/lua-tables';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { notebook, stoppedAnnotation } from './identity';
 import { readNotebook, readStatus, type ContainerState, type Notebook, type NotebookStatus } from './schema';
@@ -107,16 +108,7 @@ function aggregated(members: { clusterName: string; status: NotebookStatus }[], 
 /** No member listed: the status stays. One: that member's status, whole. Several: aggregated as above. */
 function aggregateStatus(request: TypedRequest<Notebook>) {
   const members = membersOf(request.aggregatedStatus, readStatus);
-  const patch = request.patch();
-  if (members.listed === 0) return patch.operations;
-  if (members.listed === 1) {
-    const only = members.reporting[0];
-    if (only === undefined) patch.remove(['status']);
-    else patch.add(['status'], withoutEmptyFields(only.status.raw));
-    return patch.operations;
-  }
-  patch.add(['status'], aggregated(members.reporting, members.listed));
-  return patch.operations;
+  return aggregateAsCatalogue(request.patch(), members, (reporting) => aggregated(reporting, members.listed));
 }
 
 export const notebookInterpreter = defineInterpreter<Notebook>({

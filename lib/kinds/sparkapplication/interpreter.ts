@@ -7,7 +7,8 @@ import { FieldFailure } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { formatQuantity, isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
 import { membersOf, sumOf } from '../../shapes/aggregation';
-import { isEmptyTable, withoutEmptyFields } from '../../shapes/lua-tables';
+import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
+import { isEmptyTable } from '../../shapes/lua-tables';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { sparkApplication } from './identity';
@@ -169,17 +170,9 @@ function merged(current: JsonObject | undefined, statuses: SparkApplicationStatu
  */
 function aggregateStatus(request: TypedRequest<SparkApplication>) {
   const members = membersOf(request.aggregatedStatus, (status, path) => ({ raw: status, read: readStatus(status, path) }));
-  const patch = request.patch();
-  if (members.listed === 0) return patch.operations;
-  if (members.listed === 1) {
-    const only = members.reporting[0];
-    if (only === undefined) patch.remove(['status']);
-    else patch.add(['status'], withoutEmptyFields(only.status.raw));
-    return patch.operations;
-  }
-  const statuses = members.reporting.map(({ status }) => status.read);
-  patch.add(['status'], merged(request.object.rawStatus(), statuses));
-  return patch.operations;
+  return aggregateAsCatalogue(request.patch(), members, (reporting) =>
+    merged(request.object.rawStatus(), reporting.map(({ status }) => status.read)),
+  );
 }
 
 export const sparkApplicationInterpreter = defineInterpreter<SparkApplication>({
