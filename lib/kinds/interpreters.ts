@@ -156,6 +156,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./mpijob/interpreter')).mpiJobInterpreter,
   },
   {
+    group: 'kubeflow.org',
+    kind: 'Notebook',
+    plural: 'notebooks',
+    versions: ['v1', 'v1alpha1', 'v1beta1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/notebook',
+    ownCrd: false,
+    load: async () => (await import('./notebook/interpreter')).notebookInterpreter,
+  },
+  {
     group: 'source.toolkit.fluxcd.io',
     kind: 'OCIRepository',
     plural: 'ocirepositories',
@@ -224,6 +234,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/sidecarset',
     ownCrd: false,
     load: async () => (await import('./sidecarset/interpreter')).sidecarSetInterpreter,
+  },
+  {
+    group: 'sparkoperator.k8s.io',
+    kind: 'SparkApplication',
+    plural: 'sparkapplications',
+    versions: ['v1beta2'],
+    storageVersion: 'v1beta2',
+    home: 'lib/kinds/sparkapplication',
+    ownCrd: false,
+    load: async () => (await import('./sparkapplication/interpreter')).sparkApplicationInterpreter,
   },
   {
     group: 'kubeflow.org',
