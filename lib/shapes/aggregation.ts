@@ -89,3 +89,16 @@ export function setOrRemove(patch: PatchBuilder, name: string, value: JsonValue 
   if (value === undefined) patch.remove(['status', name]);
   else patch.add(['status', name], value);
 }
+
+/**
+ * The latest of the members' times (`earliest`: the earliest), undefined when none reports one. Kubernetes writes a
+ * metav1.Time as RFC 3339 in UTC, so the times order as their text, as Karmada's Lua compares them.
+ */
+export function latestTime(times: Iterable<string | undefined>, earliest = false): string | undefined {
+  let found: string | undefined;
+  for (const time of times) {
+    if (time === undefined) continue;
+    if (found === undefined || (earliest ? time < found : time > found)) found = time;
+  }
+  return found;
+}

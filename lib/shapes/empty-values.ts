@@ -1,11 +1,16 @@
 // Empty lists and maps left out of a value, as Karmada's Lua path leaves them out: kinds whose catalogue cases expect
 // Karmada's reflection of a status written from Go structs without omitempty (Kyverno's autogen rules, FlinkDeployment's
-// `savepointHistory: []`, the Flux sources' empty `artifact`).
+// `savepointHistory: []`, the Flux sources' empty `artifact`), and a member's status copied whole (Spark, Notebook, Ray).
 import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 
 /** Whether a value is `[]` or `{}`. */
 export function isEmptyContainer(value: JsonValue): boolean {
   return (Array.isArray(value) && value.length === 0) || (isJsonObject(value) && Object.keys(value).length === 0);
+}
+
+/** Whether a field is one Karmada's Lua path hands back as nothing: absent, null (Lua's nil), `[]` or `{}`. */
+export function isEmptyOrAbsent(value: JsonValue | undefined): boolean {
+  return value === undefined || value === null || isEmptyContainer(value);
 }
 
 /**

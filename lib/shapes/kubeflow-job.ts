@@ -9,7 +9,7 @@ import { podTemplateLimits } from '../kube/limits';
 import { metadataOf, podTemplateField, type ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import { int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
-import { membersOf, type Member } from './aggregation';
+import { latestTime, membersOf, type Member } from './aggregation';
 import { multiTemplateWorkload, type ReplicaSpec } from './multi-template-workload';
 
 /** JobCondition: `type` and `status` are required by the CRD; the rest is kept as written. */
@@ -201,17 +201,6 @@ export function kubeflowJobHealth({ status }: KubeflowJob): { healthy: boolean }
   return { healthy: !hasCondition(status, 'Failed') };
 }
 
-/** The earliest (`first`) or latest of an optional time per member; RFC 3339 UTC times compare as strings. */
-export function boundaryTime(statuses: readonly KubeflowJobStatus[], name: (typeof jobTimes)[number], first: boolean): string | undefined {
-  let found: string | undefined;
-  for (const status of statuses) {
-    const time = status[name];
-    if (time === undefined) continue;
-    if (found === undefined || (first ? time < found : time > found)) found = time;
-  }
-  return found;
-}
-
 /** Pods per replica type and state summed over members (`types`: only those; undefined: every type reported). */
 export function summedReplicaStatuses(statuses: readonly KubeflowJobStatus[], types?: readonly string[]): Record<string, Record<(typeof replicaCounters)[number], number>> {
   const totals: Record<string, Record<(typeof replicaCounters)[number], number>> = {};
@@ -280,8 +269,8 @@ export function aggregateTrainingJob(items: Parameters<typeof membersOf>[0], opt
   // No member: an empty status (Karmada's catalogue resets it). Members that report nothing: none at all.
   if (listed === 0) return {};
   const statuses = reporting.map(({ status }) => status);
-  const startTime = boundaryTime(statuses, 'startTime', true);
-  const completionTime = boundaryTime(statuses, 'completionTime', false);
+  const startTime = latestTime(statuses.map((status) => status.startTime), true);
+  const completionTime = latestTime(statuses.map((status) => status.completionTime));
   const failed: Member<KubeflowJobStatus>[] = [];
   let succeeded = 0;
   let created = false;
@@ -321,7 +310,7 @@ export function aggregateTrainingJob(items: Parameters<typeof membersOf>[0], opt
     if (completionTime !== undefined) status.completionTime = completionTime;
   }
   if (startTime !== undefined) status.startTime = startTime;
-  const lastReconcileTime = boundaryTime(statuses, 'lastReconcileTime', false);
+  const lastReconcileTime = latestTime(statuses.map((status) => status.lastReconcileTime));
   if (lastReconcileTime !== undefined) status.lastReconcileTime = lastReconcileTime;
   status.replicaStatuses = summedReplicaStatuses(statuses, options.types);
   status.conditions = conditions;

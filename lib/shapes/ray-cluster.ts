@@ -2,7 +2,6 @@
 // head group and the worker groups as named components, each worker group counted in pods as KubeRay's controller
 // counts it, one cluster-wide count and requirement for Karmada's replica scheduling, and its revision.
 import type { AggregatedStatusItem, ReplicaRequirements } from '../interpreter/wire/types';
-import { memberStatusesOf } from '../interpreter/member-statuses';
 import { replicaRequirementsOf } from '../interpreter/pod-template';
 import { invalidInput } from '../interpreter/wire/errors';
 import { booleanField, countField, fieldPath, fieldValue } from '../kube/fields';
@@ -11,6 +10,8 @@ import { FieldFailure } from '../review/core';
 import { describeJson, int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
 import type { Condition } from './conditions';
 import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
+import { latestTime, membersOf } from './aggregation';
+import { aggregateAsCatalogue } from './catalogue-aggregation';
 import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from './multi-template-workload';
 
 /** Karmada's catalogue names the head component so (KubeRay's head is always one pod). */
@@ -167,10 +168,10 @@ export function reviseWorkers(shape: RayClusterShape | undefined, replicas: numb
 }
 
 /**
- * KubeRay's AggregateStatus frame, as Karmada's catalogue has it for its three kinds: with one member listed, that
- * member's status as it is (none when it reports none); with several, `combine` of those reporting (each status read
- * by `read` first, so a wrong type is a 400 naming it). The template's status is replaced, never merged: what the
- * members no longer report must not stay.
+ * KubeRay's AggregateStatus frame, as Karmada's catalogue has it for its three kinds (`aggregateAsCatalogue`): with
+ * one member listed, that member's status as it is (none when it reports none); with several or none, `combine` of
+ * those reporting (each status read by `read` first, so a wrong type is a 400 naming it). The template's status is
+ * replaced, never merged: what the members no longer report must not stay.
  */
 export function aggregateRayStatus<S>(
   items: readonly AggregatedStatusItem[] | undefined,
@@ -178,14 +179,8 @@ export function aggregateRayStatus<S>(
   read: (status: JsonObject, path: string) => S,
   combine: (statuses: readonly { raw: JsonObject; status: S }[]) => JsonObject,
 ): JsonPatchOperation[] {
-  const members = memberStatusesOf(items, (raw, path) => ({ raw, status: read(raw, path) }));
-  const listed = items?.length ?? 0;
-  let status: JsonObject | undefined;
-  if (listed === 1) status = members[0]?.status.raw;
-  else status = combine(members.map(({ status: member }) => member));
-  // An empty status is none (Karmada's catalogue returns an empty Lua table, which becomes no status).
-  if (status === undefined || Object.keys(status).length === 0) patch.remove(['status']);
-  else patch.add(['status'], status);
+  const members = membersOf(items, (raw, path) => ({ raw, status: read(raw, path) }));
+  aggregateAsCatalogue(patch, members, (reporting) => combine(reporting.map(({ status }) => status)), { none: 'merge' });
   // Karmada's catalogue returns the object without its spec; Karmada writes the answer through the status
   // subresource (UpdateStatus), which ignores the spec, so leaving it out only keeps the answers alike.
   patch.remove(['spec']);
@@ -200,8 +195,7 @@ export function aggregateRayStatus<S>(
 export function mergedConditionsAndUpdate(statuses: readonly { conditions?: Condition[]; lastUpdateTime?: string }[], into: JsonObject): void {
   const conditions = statuses.flatMap((each) => each.conditions ?? []);
   if (conditions.length > 0) into.conditions = conditions as unknown as JsonValue[];
-  let latest: string | undefined;
-  for (const { lastUpdateTime } of statuses) if (lastUpdateTime !== undefined && (latest === undefined || lastUpdateTime > latest)) latest = lastUpdateTime;
+  const latest = latestTime(statuses.map(({ lastUpdateTime }) => lastUpdateTime));
   if (latest !== undefined) into.lastUpdateTime = latest;
 }
 

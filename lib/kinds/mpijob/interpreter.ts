@@ -1,9 +1,8 @@
 // Kubeflow's MPIJob (v2beta1) interpreter: Launcher and Worker as Karmada components, health from the job's
 // conditions, the status reflected and aggregated as Karmada's catalogue does (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { membersOf } from '../../shapes/aggregation';
+import { latestTime, membersOf } from '../../shapes/aggregation';
 import {
-  boundaryTime,
   kubeflowJobHealth,
   kubeflowJobReader,
   summedReplicaStatuses,
@@ -12,6 +11,7 @@ import {
   type KubeflowJobStatus,
   readKubeflowJobStatus,
 } from '../../shapes/kubeflow-job';
+import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import type { JsonObject, JsonValue } from '../../review/json';
 import { mpiJob } from './identity';
@@ -63,33 +63,32 @@ function latestConditions(statuses: readonly KubeflowJobStatus[]): JobCondition[
 }
 
 /**
- * With no member, the status stays as it is (Karmada's catalogue); with one, that member's; with several, pods
- * summed per replica type, the earliest start, latest completion and reconcile, and per type the latest condition
- * (none when no member reports one).
+ * Several members' statuses as one: pods summed per replica type, the earliest start, latest completion and
+ * reconcile, and per type the latest condition (none when no member reports one).
  */
-function aggregateStatus({ aggregatedStatus, patch: newPatch }: Request) {
-  const patch = newPatch();
-  const { reporting, listed } = membersOf(aggregatedStatus, readKubeflowJobStatus);
-  if (listed === 0) return patch.operations;
-  if (listed === 1) {
-    if (reporting.length === 1) patch.add(['status'], statusJson(reporting[0]!.status));
-    else patch.remove(['status']);
-    return patch.operations;
-  }
-  const statuses = reporting.map(({ status }) => status);
+function merged(statuses: readonly KubeflowJobStatus[]): JsonObject {
   const status: JsonObject = {};
   const replicaStatuses = summedReplicaStatuses(statuses);
   if (Object.keys(replicaStatuses).length > 0) status.replicaStatuses = replicaStatuses;
   const conditions = latestConditions(statuses);
   if (conditions.length > 0) status.conditions = conditions as unknown as JsonValue[];
-  for (const [name, first] of [['startTime', true], ['completionTime', false], ['lastReconcileTime', false]] as const) {
-    const time = boundaryTime(statuses, name, first);
+  for (const [name, earliest] of [['startTime', true], ['completionTime', false], ['lastReconcileTime', false]] as const) {
+    const time = latestTime(statuses.map((each) => each[name]), earliest);
     if (time !== undefined) status[name] = time;
   }
-  // Nothing reported: no status, as Karmada's catalogue leaves none.
-  if (Object.keys(status).length === 0) patch.remove(['status']);
-  else patch.add(['status'], status);
-  return patch.operations;
+  return status;
+}
+
+/**
+ * Karmada's catalogue frame (`aggregateAsCatalogue`): with no member, the status stays as it is; with one, that
+ * member's in mpi-operator's shape; with several, `merged`. Nothing reported is no status, as the catalogue leaves none.
+ */
+function aggregateStatus({ aggregatedStatus, patch }: Request) {
+  const members = membersOf(aggregatedStatus, (raw, path) => {
+    const status = readKubeflowJobStatus(raw, path);
+    return { raw: statusJson(status), status };
+  });
+  return aggregateAsCatalogue(patch(), members, (reporting) => merged(reporting.map(({ status }) => status.status)));
 }
 
 export const mpiJobInterpreter = defineInterpreter<KubeflowJob>({

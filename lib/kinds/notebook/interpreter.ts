@@ -4,7 +4,7 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import type { JsonObject, JsonValue } from '../../review/json';
 import { membersOf, sumOf } from '../../shapes/aggregation';
 import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
-import { isEmptyTable } from '../../shapes/lua-tables';
+import { isEmptyOrAbsent } from '../../shapes/empty-values';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { notebook, stoppedAnnotation } from './identity';
 import { readNotebook, readStatus, type ContainerState, type Notebook, type NotebookStatus } from './schema';
@@ -52,8 +52,8 @@ function interpretStatus({ object }: TypedRequest<Notebook>) {
   const status = object.status;
   if (status === undefined) return { rawStatus: {} };
   const rawStatus: JsonObject = { readyReplicas: status.readyReplicas ?? 0 };
-  if (!isEmptyTable(status.containerState?.raw)) rawStatus.containerState = status.containerState!.raw;
-  if (!isEmptyTable(status.conditions)) rawStatus.conditions = status.conditions!;
+  if (!isEmptyOrAbsent(status.containerState?.raw)) rawStatus.containerState = status.containerState!.raw;
+  if (!isEmptyOrAbsent(status.conditions)) rawStatus.conditions = status.conditions!;
   return { rawStatus };
 }
 
@@ -73,9 +73,9 @@ function aggregated(members: { clusterName: string; status: NotebookStatus }[], 
   let latestStart: JsonValue | undefined;
   for (const { clusterName, status } of members) {
     const containerState = status.containerState;
-    if (containerState === undefined || isEmptyTable(containerState.raw) || containerState.terminated !== undefined || containerState.waiting) {
+    if (containerState === undefined || isEmptyOrAbsent(containerState.raw) || containerState.terminated !== undefined || containerState.waiting) {
       failed.push(clusterName);
-      state = containerState === undefined || isEmptyTable(containerState.raw) ? { waiting: { reason: 'Unschedulable' } } : containerState.raw;
+      state = containerState === undefined || isEmptyOrAbsent(containerState.raw) ? { waiting: { reason: 'Unschedulable' } } : containerState.raw;
     } else if (containerState.running && failed.length === 0) {
       running += 1;
       const startedAt = (containerState.raw.running as JsonObject).startedAt;
@@ -101,7 +101,7 @@ function aggregated(members: { clusterName: string; status: NotebookStatus }[], 
   }
   const status: JsonObject = { readyReplicas };
   if (conditions.length > 0) status.conditions = conditions;
-  if (state !== undefined && !isEmptyTable(state)) status.containerState = state;
+  if (state !== undefined && !isEmptyOrAbsent(state)) status.containerState = state;
   return status;
 }
 

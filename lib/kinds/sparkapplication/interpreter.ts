@@ -6,9 +6,9 @@ import type { ComponentRequirements, NodeClaim, Toleration } from '../../interpr
 import { FieldFailure } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { formatQuantity, isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
-import { membersOf, sumOf } from '../../shapes/aggregation';
+import { latestTime, membersOf, sumOf } from '../../shapes/aggregation';
 import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
-import { isEmptyTable } from '../../shapes/lua-tables';
+import { isEmptyOrAbsent } from '../../shapes/empty-values';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { sparkApplication } from './identity';
@@ -123,7 +123,7 @@ function interpretStatus({ object }: TypedRequest<SparkApplication>) {
   const rawStatus: JsonObject = {};
   for (const field of statusFields) {
     const value = status?.fields[field];
-    if (!isEmptyTable(value)) rawStatus[field] = value!;
+    if (!isEmptyOrAbsent(value)) rawStatus[field] = value!;
   }
   return { rawStatus };
 }
@@ -133,10 +133,6 @@ const stateRank: Record<string, number> = {
   UNKNOWN: 0, '': 0, SUBMITTED: 1, PENDING_RERUN: 1, COMPLETED: 2, SUSPENDING: 3, SUSPENDED: 3, RUNNING: 4, RESUMING: 4,
   SUCCEEDING: 4, INVALIDATING: 5, FAILING: 6, FAILED: 6, SUBMISSION_FAILED: 6,
 };
-
-function latest(values: (string | undefined)[]): string {
-  return values.reduce<string>((newest, value) => (value !== undefined && value > newest ? value : newest), '');
-}
 
 /**
  * Several members' statuses as one (Karmada's catalogue): the worst application state (the first among equals), the
@@ -154,14 +150,14 @@ function merged(current: JsonObject | undefined, statuses: SparkApplicationStatu
   for (const status of statuses) Object.assign(executors, status.executorState);
   const result: JsonObject = { ...current };
   const applicationState = worst?.fields.applicationState;
-  if (applicationState !== undefined && !isEmptyTable(applicationState)) result.applicationState = applicationState;
+  if (applicationState !== undefined && !isEmptyOrAbsent(applicationState)) result.applicationState = applicationState;
   else delete result.applicationState;
   result.executionAttempts = sumOf(statuses, (status) => status.executionAttempts, 'executionAttempts');
   if (Object.keys(executors).length > 0) result.executorState = executors;
   else delete result.executorState;
   result.submissionAttempts = sumOf(statuses, (status) => status.submissionAttempts, 'submissionAttempts');
-  result.lastSubmissionAttemptTime = latest(statuses.map((status) => status.lastSubmissionAttemptTime));
-  result.terminationTime = latest(statuses.map((status) => status.terminationTime));
+  result.lastSubmissionAttemptTime = latestTime(statuses.map((status) => status.lastSubmissionAttemptTime)) ?? '';
+  result.terminationTime = latestTime(statuses.map((status) => status.terminationTime)) ?? '';
   return result;
 }
 
