@@ -20,9 +20,10 @@ export interface KindIdentity {
   /**
    * Where the kind's project publishes its CRD (a kind with `ownCrd: false`): the newest release a registry reachable
    * here serves, and the CRD's file in it. Tests read the served versions from it (test/kinds/published-crds.test.ts)
-   * and the e2e installs it; the service never reads it.
+   * and the e2e installs it; the service never reads it. Where no registry reachable here serves it, an
+   * `UnavailableCrd` says so and what was tried: a kind of Karmada's catalogue names one or the other.
    */
-  readonly publishedCrd?: PublishedCrd;
+  readonly publishedCrd?: PublishedCrd | UnavailableCrd;
 }
 
 /**
@@ -32,6 +33,20 @@ export interface KindIdentity {
 export interface PublishedCrd {
   readonly source: string;
   readonly file: string;
+}
+
+/**
+ * A project's CRD that no registry reachable here serves: `unavailable` names what was tried (modules, versions,
+ * registries) and where the served versions were read instead. test/kinds/published-crds.test.ts reports such a kind
+ * by name as exempt from the comparison with the published CRD, and holds it to saying why.
+ */
+export interface UnavailableCrd {
+  readonly unavailable: string;
+}
+
+/** Whether a kind names a CRD to fetch (not absent, not unavailable). */
+export function isPublishedCrd(crd: PublishedCrd | UnavailableCrd | undefined): crd is PublishedCrd {
+  return crd !== undefined && 'source' in crd;
 }
 
 /** A map from `group/version/kind` to whatever a framework keeps per kind, refusing two entries for one key. */
