@@ -1,6 +1,7 @@
 // The README's table of the kinds served (versions, operations, what else the service does for each), generated from
 // the kind folders by `npm run kinds` between two marker comments, so the README cannot drift from the folders.
 import type { KindIdentity } from '../review/kind';
+import { casesOfKind, type CatalogueCounts } from './karmada-catalogue';
 
 /** What the table needs of a kind folder (lib/kit/kind-lists.ts FoundKind has it). */
 export interface CatalogueEntry {
@@ -24,8 +25,11 @@ const shortNames: readonly (readonly [string, string])[] = [
   ['InterpretDependency', 'dependency'],
 ];
 
-/** The table: one row a kind, by group and kind (a project's kinds together). */
-export function catalogueTable(kinds: readonly CatalogueEntry[]): string {
+/**
+ * The table: one row a kind, by group and kind (a project's kinds together), with the cases Karmada's catalogue has
+ * for it (`counts`, lib/kinds/karmada-catalogue.json; `—` for a kind the catalogue lacks), then a line of totals.
+ */
+export function catalogueTable(kinds: readonly CatalogueEntry[], counts?: CatalogueCounts): string {
   const byName = (entry: CatalogueEntry) => (entry.identity === undefined ? '' : `${entry.identity.group}/${entry.identity.kind}`);
   const sorted = [...kinds].sort((a, b) => byName(a).localeCompare(byName(b)));
   const rows = sorted.flatMap(({ identity, operations, exports }) => {
@@ -37,9 +41,24 @@ export function catalogueTable(kinds: readonly CatalogueEntry[]): string {
       ? ['CRD here', ...(exports.conversions === undefined ? [] : ['conversion']), ...(exports.admissions === undefined ? [] : ['admission'])]
       : ["project's CRD"];
     const versions = identity.versions.map((version) => `\`${version}\``).join(', ');
-    return [`| [\`${identity.kind}\`](${identity.home}/README.md) \`${identity.group}\` | ${versions} | ${answered.join(', ')} | ${also.join(', ')} |`];
+    const cases = counts === undefined ? '?' : String(casesOfKind(counts, identity.group, identity.kind) ?? '—');
+    return [`| [\`${identity.kind}\`](${identity.home}/README.md) \`${identity.group}\` | ${versions} | ${answered.join(', ')} | ${also.join(', ')} | ${cases} |`];
   });
-  return ['| Kind | Versions | Interpreter operations | CRD, conversion, admission |', '|---|---|---|---|', ...rows].join('\n');
+  const head = ["| Kind | Versions | Interpreter operations | CRD, conversion, admission | Karmada's cases |", '|---|---|---|---|---|'];
+  return [...head, ...rows, '', catalogueTotals(kinds, counts)].join('\n');
+}
+
+/** The line under the table: how much of Karmada's catalogue the kinds served here cover. */
+function catalogueTotals(kinds: readonly CatalogueEntry[], counts: CatalogueCounts | undefined): string {
+  if (counts === undefined) return "Karmada's catalogue was not counted: run `npm run kinds` where Go has Karmada's module.";
+  const served = new Set(kinds.flatMap(({ identity }) => (identity === undefined ? [] : [`${identity.group}/${identity.kind}`])));
+  const entries = Object.entries(counts.cases);
+  const covered = entries.filter(([key]) => served.has(`${key.split('/')[0]}/${key.split('/')[2]}`));
+  const sum = (list: [string, number][]) => list.reduce((total, [, cases]) => total + cases, 0);
+  return (
+    `Karmada ${counts.release}'s third-party catalogue has ${entries.length} kinds and ${sum(entries)} cases; ` +
+    `${covered.length} of those kinds (${sum(covered)} cases) are served here, each case checked by \`npm test\`, \`npm run -s catalogue\` and the Go harness.`
+  );
 }
 
 /** The README with the table between the markers replaced; undefined when the README has no markers. */

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import type { KindIdentity } from '../review/kind';
 import { caseFiles, readCases } from './cases';
 import { catalogueEnd, catalogueStart, catalogueTable, withCatalogue } from './kind-catalogue';
+import { catalogueCounts, catalogueCountsFile, catalogueCountsText, pinnedKarmadaRelease } from './karmada-catalogue';
 import { folderFiles, kindsFolder, listFiles, type ListName } from './kind-contract';
 
 /** What one folder under lib/kinds/ declares, as read by importing its modules. */
@@ -220,7 +221,7 @@ function listedNames(source: string): string[] {
 }
 
 /** The list files as the folders say they should be, with one line per disagreement with the files as they are. */
-export async function kindLists(root: string): Promise<{ sources: Record<ListName, string>; stale: string[]; problems: string[]; readme?: string }> {
+export async function kindLists(root: string): Promise<{ sources: Record<ListName, string>; stale: string[]; problems: string[]; readme?: string; counts?: string }> {
   const { kinds, problems } = await findKinds(root);
   const sources = {} as Record<ListName, string>;
   const stale: string[] = [];
@@ -241,23 +242,46 @@ export async function kindLists(root: string): Promise<{ sources: Record<ListNam
   const readme = readmeWithCatalogue(root, kinds);
   if (readme.problem !== undefined) problems.push(readme.problem);
   if (readme.stale) stale.push(`README.md: its table of kinds is not as generated: run npm run kinds`);
-  return { sources, stale, problems, ...(readme.text === undefined ? {} : { readme: readme.text }) };
+  if (readme.countsStale) stale.push(`${catalogueCountsFile}: not Karmada ${pinnedKarmadaRelease(root) ?? ''}'s catalogue as counted from its module: run npm run kinds (Go's module cache must hold that release)`);
+  return {
+    sources,
+    stale,
+    problems,
+    ...(readme.text === undefined ? {} : { readme: readme.text }),
+    ...(readme.counts === undefined ? {} : { counts: readme.counts }),
+  };
 }
 
-/** The README with the table of kinds as the folders say (text), whether that differs from the file (stale). */
-function readmeWithCatalogue(root: string, kinds: readonly FoundKind[]): { text?: string; stale: boolean; problem?: string } {
+/**
+ * The README with the table of kinds as the folders say (text), whether that differs from the file (stale); with the
+ * counts of Karmada's catalogue as counted from its module (`counts`, when Go's module cache has the pinned release,
+ * `countsStale` when the checked file differs), else as the checked file holds them.
+ */
+function readmeWithCatalogue(root: string, kinds: readonly FoundKind[]): { text?: string; stale: boolean; problem?: string; counts?: string; countsStale?: boolean } {
   const path = join(root, 'README.md');
   if (!existsSync(path)) return { stale: false };
   const current = readFileSync(path, 'utf8');
-  const text = withCatalogue(current, catalogueTable(kinds));
+  const { counts, counted } = catalogueCounts(root);
+  const countsPath = join(root, catalogueCountsFile);
+  const countsText = counted && counts !== undefined ? catalogueCountsText(counts) : undefined;
+  const pinned = pinnedKarmadaRelease(root);
+  // Without the module, the checked counts stand, if they are of the release the harness pins.
+  const countsStale =
+    countsText !== undefined ? !existsSync(countsPath) || readFileSync(countsPath, 'utf8') !== countsText : pinned !== undefined && counts?.release !== pinned;
+  const text = withCatalogue(current, catalogueTable(kinds, counts));
   if (text === undefined) return { stale: false, problem: `README.md: no table of kinds (a line ${catalogueStart}, the table, then ${catalogueEnd})` };
-  return { text, stale: text !== current };
+  return { text, stale: text !== current, countsStale, ...(countsText === undefined ? {} : { counts: countsText }) };
 }
 
 /** Rewrites the list files from the folders; returns the files it changed (relative to root). */
 export async function writeKindLists(root: string): Promise<{ changed: string[]; problems: string[] }> {
-  const { sources, problems, readme } = await kindLists(root);
+  const { sources, problems, readme, counts } = await kindLists(root);
   const changed: string[] = [];
+  const countsPath = join(root, catalogueCountsFile);
+  if (counts !== undefined && (!existsSync(countsPath) || readFileSync(countsPath, 'utf8') !== counts)) {
+    writeFileSync(countsPath, counts);
+    changed.push(catalogueCountsFile);
+  }
   if (readme !== undefined && readFileSync(join(root, 'README.md'), 'utf8') !== readme) {
     writeFileSync(join(root, 'README.md'), readme);
     changed.push('README.md');

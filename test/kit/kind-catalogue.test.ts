@@ -5,6 +5,8 @@ import { catalogueEnd, catalogueStart, catalogueTable, withCatalogue } from '../
 const project = { group: 'apps.kruise.io', kind: 'CloneSet', plural: 'clonesets', versions: ['v1alpha1', 'v1beta1'], storageVersion: 'v1beta1', home: 'lib/kinds/cloneset', ownCrd: false };
 const ours = { group: 'workload.example.io', kind: 'Workload', plural: 'workloads', versions: ['v1alpha1'], storageVersion: 'v1alpha1', home: 'lib/kinds/workload', ownCrd: true };
 
+const counts = { release: 'v1.18.2', cases: { 'apps.kruise.io/v1alpha1/CloneSet': 12, 'argoproj.io/v1alpha1/Workflow': 10 } };
+
 describe('the table of kinds', () => {
   it("lists each kind's versions and operations in Karmada's order (InterpretComponent opt-in only beside ReviseReplica), and what else this service does for it", () => {
     // Act
@@ -12,13 +14,26 @@ describe('the table of kinds', () => {
       { identity: project, operations: ['InterpretHealth', 'InterpretReplica', 'ReviseReplica', 'InterpretComponent'], exports: {} },
       { identity: ours, operations: ['Retain', 'InterpretComponent'], exports: { conversions: 'workloadConversion' } },
       { exports: {} },
-    ]);
+    ], counts);
 
     // Assess
-    expect(table.split('\n').slice(2)).toEqual([
-      "| [`CloneSet`](lib/kinds/cloneset/README.md) `apps.kruise.io` | `v1alpha1`, `v1beta1` | replica, component (opt-in), revise, health | project's CRD |",
-      '| [`Workload`](lib/kinds/workload/README.md) `workload.example.io` | `v1alpha1` | component, retain | CRD here, conversion |',
+    expect(table.split('\n').slice(2, 4)).toEqual([
+      "| [`CloneSet`](lib/kinds/cloneset/README.md) `apps.kruise.io` | `v1alpha1`, `v1beta1` | replica, component (opt-in), revise, health | project's CRD | 12 |",
+      '| [`Workload`](lib/kinds/workload/README.md) `workload.example.io` | `v1alpha1` | component, retain | CRD here, conversion | — |',
     ]);
+  });
+
+  it("counts Karmada's catalogue under the table: its kinds and cases, and how many of them are served", () => {
+    // Act
+    const table = catalogueTable([{ identity: project, operations: ['InterpretHealth'], exports: {} }], counts);
+    const uncounted = catalogueTable([{ identity: project, operations: ['InterpretHealth'], exports: {} }]);
+
+    // Assess
+    expect(table.split('\n').at(-1)).toBe(
+      "Karmada v1.18.2's third-party catalogue has 2 kinds and 22 cases; 1 of those kinds (12 cases) are served here, each case checked by `npm test`, `npm run -s catalogue` and the Go harness.",
+    );
+    expect(uncounted.split('\n')[2]).toMatch(/ \| \? \|$/);
+    expect(uncounted.split('\n').at(-1)).toBe("Karmada's catalogue was not counted: run `npm run kinds` where Go has Karmada's module.");
   });
 
   it('replaces only what lies between the markers, and finds none in a README without them', () => {
