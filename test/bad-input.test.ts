@@ -165,7 +165,8 @@ describe('envelope and fields', () => {
     const { response } = await call({ body: interpreterContext({ operation: 'InterpretReplica', object: deployment, uid: 'uid-2' }) });
     expect(response).toMatchObject({ uid: 'uid-2', successful: false, status: { code: 404 } });
     expect(response.status?.message).toContain('apps/v1, Kind=Deployment');
-    expect(response.status?.message).toContain('workload.example.io/v1alpha1, Kind=Workload');
+    // The groups served, whole (a list of every version of every kind would be cut at the message bound).
+    expect(response.status?.message).toMatch(/this service interprets \d+ kinds in the groups .*\bworkload\.example\.io\b.*\(`npm run kinds` and the README list them\)$/);
   });
 
   it('answers an unsupported version of a known kind with 404', async () => {
@@ -173,6 +174,15 @@ describe('envelope and fields', () => {
     const { response } = await call({ body: interpreterContext({ operation: 'InterpretHealth', object: v2, uid: 'uid-3' }) });
     expect(response.status?.code).toBe(404);
     expect(response.status?.message).toContain('workload.example.io/v2, Kind=Workload');
+    expect(response.status?.message).toContain('Workload of group workload.example.io is served at v1alpha1, v1alpha2');
+  });
+
+  it('answers an unknown kind of a served group with 404 naming the group\'s kinds', async () => {
+    const other = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ImagePullJob', metadata: { name: 'p' } };
+    const { response } = await call({ body: interpreterContext({ operation: 'InterpretHealth', object: other, uid: 'uid-5' }) });
+    expect(response.status?.code).toBe(404);
+    expect(response.status?.message).toContain('group apps.kruise.io is served for ');
+    expect(response.status?.message).toContain('CloneSet (v1alpha1, v1beta1)');
   });
 
   it('answers a core kind (empty group) with 404 too', async () => {

@@ -4,7 +4,7 @@
 // (docs/adr/0013-kinds-at-start-up.md). A list of interpreters themselves (tests, tools) is served the same way.
 import { notServed } from './wire/errors';
 import { describeGvk } from '../review/core';
-import { byGroupVersionKind, gvkKey, servedList, type KindIdentity } from '../review/kind';
+import { byGroupVersionKind, gvkKey, servedNear, type KindIdentity } from '../review/kind';
 import type { InterpreterOperation } from './wire/operations';
 import type { JsonPatchOperation } from '../review/patch';
 import type { Component, DependentObjectReference, ReplicaRequirements, ResourceInterpreterRequest } from './wire/types';
@@ -40,8 +40,6 @@ export interface LazyInterpreter extends KindIdentity {
 export interface InterpreterRegistry {
   /** Every kind served, by identity: reading them loads no interpreter. */
   readonly kinds: readonly KindIdentity[];
-  /** `group/version, Kind=kind` of everything interpreted, for messages. */
-  readonly served: string;
   /** The kind served at this group/version/kind, by identity (loads nothing); undefined when not served. */
   kindFor(gvk: GroupVersionKind): KindIdentity | undefined;
   /**
@@ -88,7 +86,6 @@ export function createInterpreterRegistry(entries: readonly (ResourceInterpreter
   const byEntry = byGroupVersionKind(entries, 'interpreters');
   const slots = new Map(entries.map((entry): [KindIdentity, Slot] => [entry, isLoaded(entry) ? { identity: entry, interpreter: entry } : { identity: entry, load: entry.load }]));
   const byKey = new Map([...byEntry].map(([key, entry]) => [key, slots.get(entry)!]));
-  const served = servedList(entries);
 
   function load(slot: Slot): Promise<void> {
     // Started in a promise, so that a loader that throws at once is a failed load like any other.
@@ -109,7 +106,6 @@ export function createInterpreterRegistry(entries: readonly (ResourceInterpreter
 
   return {
     kinds: entries,
-    served,
     kindFor: (gvk) => byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind))?.identity,
     ready(gvk) {
       const slot = byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind));
@@ -125,7 +121,7 @@ export function createInterpreterRegistry(entries: readonly (ResourceInterpreter
     operationFor(gvk, operation) {
       const slot = byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind));
       if (slot === undefined) {
-        throw notServed(`no interpreter for ${describeGvk(gvk)}; this service interprets: ${served}`);
+        throw notServed(`no interpreter for ${describeGvk(gvk)}; ${servedNear(gvk, entries)}`);
       }
       const interpreter = slot.interpreter;
       if (interpreter === undefined) {

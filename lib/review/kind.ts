@@ -55,3 +55,21 @@ export function gvkKey(group: string, version: string, kind: string): string {
 export function servedList(kinds: readonly KindIdentity[]): string {
   return kinds.flatMap((k) => k.versions.map((version) => describeGvk({ group: k.group, version, kind: k.kind }))).join('; ');
 }
+
+/**
+ * What a "not served" answer names besides the refused kind, the nearest first: the kind's served versions when only
+ * the version is unknown; the group's kinds when the group is known; else the groups. A catalogue of forty kinds
+ * listed version by version runs past a bounded message's 1,000 characters and would be cut mid-list.
+ */
+export function servedNear(gvk: { group: string; kind: string }, kinds: readonly KindIdentity[]): string {
+  const sameKind = kinds.find((k) => k.group === gvk.group && k.kind === gvk.kind);
+  if (sameKind !== undefined) return `${sameKind.kind} of ${describeGroup(sameKind.group)} is served at ${sameKind.versions.join(', ')}`;
+  const sameGroup = kinds.filter((k) => k.group === gvk.group);
+  if (sameGroup.length > 0) return `${describeGroup(gvk.group)} is served for ${sameGroup.map((k) => `${k.kind} (${k.versions.join(', ')})`).join('; ')}`;
+  const groups = [...new Set(kinds.map((k) => k.group))].sort();
+  return `this service interprets ${kinds.length} kinds in the groups ${groups.map((group) => group || '""').join(', ')} (\`npm run kinds\` and the README list them)`;
+}
+
+function describeGroup(group: string): string {
+  return group === '' ? 'the core group' : `group ${group}`;
+}

@@ -41,12 +41,19 @@ export function readConditions(status: JsonObject | undefined, path: string): Co
   });
 }
 
-/** Conditions and observedGeneration of a status (the kind's reader adds its own fields). */
-export function readConditionStatus(status: JsonObject, path: string): ConditionStatus {
+/**
+ * Conditions and observedGeneration of a status (the kind's reader adds its own fields). `readGeneration` reads
+ * observedGeneration: a non-negative generation by default; Flux's kinds read any int64.
+ */
+export function readConditionStatus(
+  status: JsonObject,
+  path: string,
+  readGeneration: (parent: JsonObject, name: string, path: string) => number | undefined = generationField,
+): ConditionStatus {
   const result: ConditionStatus = {};
   const conditions = readConditions(status, path);
   if (conditions !== undefined) result.conditions = conditions;
-  const observedGeneration = generationField(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
+  const observedGeneration = readGeneration(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
   if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
   return result;
 }

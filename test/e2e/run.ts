@@ -18,6 +18,7 @@ import { controlScenario } from './scenarios/control';
 import { convertDownScenario } from './scenarios/convert-down';
 import { failoverScenario } from './scenarios/failover';
 import { failuresScenario } from './scenarios/failures';
+import { fluxScenario } from './scenarios/flux';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
 import { pullScenario } from './scenarios/pull';
@@ -52,6 +53,7 @@ const scenarios: Record<string, Scenario> = {
   rollout: rolloutScenario,
   cloneset: cloneSetScenario,
   'volcano-job': volcanoJobScenario,
+  flux: fluxScenario,
   admission: admissionScenario,
   'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */

@@ -4,8 +4,9 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { invalidInput } from '../../interpreter/wire/errors';
 import type { ComponentRequirements, NodeClaim, ReplicaRequirements, Toleration } from '../../interpreter/wire/types';
 import { FieldFailure } from '../../review/core';
-import { int32Max, type JsonObject, type JsonValue } from '../../review/json';
+import { int32Max, isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
 import { setOrRemove } from '../../shapes/aggregation';
+import { isEmptyContainer, withoutEmptyContainers } from '../../shapes/empty-values';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { memberStatusesOf } from '../../interpreter/member-statuses';
 import { flinkDeployment } from './identity';
@@ -24,21 +25,17 @@ function merged(to: JsonValue | undefined, from: JsonValue): JsonValue {
     from.forEach((item, index) => {
       const base = items[index];
       if (base === undefined) items.push(item);
-      else if (isObject(base) && isObject(item)) items[index] = merged(base, item);
+      else if (isJsonObject(base) && isJsonObject(item)) items[index] = merged(base, item);
     });
     return items;
   }
-  if (isObject(to)) {
-    if (!isObject(from)) return to;
+  if (isJsonObject(to)) {
+    if (!isJsonObject(from)) return to;
     const result: JsonObject = { ...to };
     for (const [key, value] of Object.entries(from)) result[key] = merged(to[key], value);
     return result;
   }
   return from;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The part of a pod spec Karmada's requirements read. */
@@ -63,13 +60,13 @@ function nodeClaimOf(scheduling: JsonObject | undefined): NodeClaim | undefined 
   if (scheduling === undefined) return undefined;
   const claim: NodeClaim = {};
   const nodeSelector = scheduling.nodeSelector;
-  if (isObject(nodeSelector) && Object.keys(nodeSelector).length > 0) claim.nodeSelector = nodeSelector as Record<string, string>;
+  if (isJsonObject(nodeSelector) && Object.keys(nodeSelector).length > 0) claim.nodeSelector = nodeSelector as Record<string, string>;
   const tolerations = scheduling.tolerations;
   if (Array.isArray(tolerations) && tolerations.length > 0) claim.tolerations = tolerations as Toleration[];
   const affinity = scheduling.affinity;
-  const nodeAffinity = isObject(affinity) ? affinity.nodeAffinity : undefined;
-  const required = isObject(nodeAffinity) ? nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution : undefined;
-  if (isObject(required)) claim.hardNodeAffinity = required;
+  const nodeAffinity = isJsonObject(affinity) ? affinity.nodeAffinity : undefined;
+  const required = isJsonObject(nodeAffinity) ? nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution : undefined;
+  if (isJsonObject(required)) claim.hardNodeAffinity = required;
   return Object.keys(claim).length > 0 ? claim : undefined;
 }
 
@@ -175,32 +172,13 @@ function interpretHealth({ object }: TypedRequest<FlinkDeployment>) {
   return { healthy: false };
 }
 
-/**
- * A status value without its empty lists and maps (`savepointHistory: []`, `clusterInfo: {}`), at any depth: they
- * carry nothing the operator would not default, and Karmada's Lua path leaves them out too (an empty Lua table
- * becomes nothing, `convertEmptySliceToEmptyStructPartly`), as its catalogue cases expect. Linear in the value's size.
- */
-function withoutEmpty(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(withoutEmpty);
-  if (!isObject(value)) return value;
-  const result: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (isEmptyContainer(item)) continue;
-    result[key] = withoutEmpty(item);
-  }
-  return result;
-}
-
-function isEmptyContainer(value: JsonValue): boolean {
-  return (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
-}
-
 /** The fields of a status Karmada's catalogue reflects and aggregates, as the operator wrote them. */
 function reportedFields(fields: Partial<Record<StatusField, JsonValue>>): JsonObject {
   const result: JsonObject = {};
   for (const field of statusFields) {
     const value = fields[field];
-    if (value !== undefined && !isEmptyContainer(value)) result[field] = withoutEmpty(value);
+    // `savepointHistory: []`, `clusterInfo: {}` carry nothing the operator would not default (withoutEmptyContainers).
+    if (value !== undefined && !isEmptyContainer(value)) result[field] = withoutEmptyContainers(value);
   }
   return result;
 }

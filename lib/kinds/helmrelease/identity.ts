@@ -1,0 +1,27 @@
+// Flux's HelmRelease: who it is and which versions are served. Flux's helm-controller owns the CRD (v2 stored,
+// v2beta2 served deprecated; v2beta1 only by controllers before v1.0, which Karmada's catalogue still targets).
+import type { KindIdentity } from '../../review/kind';
+
+export const helmReleaseVersions = ['v2beta1', 'v2beta2', 'v2'] as const;
+export type HelmReleaseVersion = (typeof helmReleaseVersions)[number];
+
+export const helmRelease = {
+  group: 'helm.toolkit.fluxcd.io',
+  kind: 'HelmRelease',
+  plural: 'helmreleases',
+  versions: helmReleaseVersions,
+  storageVersion: 'v2',
+  home: 'lib/kinds/helmrelease',
+  ownCrd: false,
+  // helm-controller's newest release the Go module proxy serves here (v1.4.4 and v1.5.0 are refused): v2beta2 and v2.
+  publishedCrd: { source: 'go:github.com/fluxcd/helm-controller@v1.4.3', file: 'config/crd/bases/helm.toolkit.fluxcd.io_helmreleases.yaml' },
+} as const satisfies KindIdentity;
+
+/**
+ * The Ready reasons that say ready in a version: v2beta1's controllers (helm-controller < v0.37) mark Ready True only
+ * with `ReconciliationSucceeded`; from v2beta2 on, Ready summarises the last release action (`InstallSucceeded`,
+ * `UpgradeSucceeded`, `TestSucceeded`…), so any reason does.
+ */
+export function readyReasonsOf(version: string): readonly string[] | undefined {
+  return version === 'v2beta1' ? ['ReconciliationSucceeded'] : undefined;
+}

@@ -1,0 +1,16 @@
+// Flux's OCIRepository (source.toolkit.fluxcd.io): who it is and which versions are served. Flux's source-controller
+// owns the CRD (v1; v1beta2 until source-controller v1.7): interpreted only.
+import type { KindIdentity } from '../../review/kind';
+
+export const ociRepository = {
+  group: 'source.toolkit.fluxcd.io',
+  kind: 'OCIRepository',
+  plural: 'ocirepositories',
+  // v1beta2: Karmada's catalogue and source-controller up to v1.7.3 (see README.md); every field read has the same path in both.
+  versions: ['v1beta2', 'v1'],
+  storageVersion: 'v1',
+  home: 'lib/kinds/ocirepository',
+  ownCrd: false,
+  // The newest source-controller the Go module proxy serves to this Go (v1.10.0 needs Go 1.27).
+  publishedCrd: { source: 'go:github.com/fluxcd/source-controller@v1.9.2', file: 'config/crd/bases/source.toolkit.fluxcd.io_ocirepositories.yaml' },
+} as const satisfies KindIdentity;

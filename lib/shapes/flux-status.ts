@@ -1,0 +1,166 @@
+// A Flux reconciler's status (HelmRelease, Kustomization): conditions, observedGeneration, revisions and failure
+// counters, reflected and aggregated as Karmada's Flux customizations do, with the failure counters summed over the
+// members only (see lib/kinds/helmrelease/README.md).
+import type { TypedRequest } from '../interpreter/define';
+import type { OperationResults } from '../interpreter/registry';
+import { fieldPath, fieldValue, stringField } from '../kube/fields';
+import { generationField, type ObjectMetaView } from '../kube/objects';
+import { FieldFailure } from '../review/core';
+import type { JsonObject, JsonValue } from '../review/json';
+import { membersOf, setOrRemove, type Members } from './aggregation';
+import { reflectAsCatalogue } from './catalogue-reflection';
+import { conditionOf, mergedConditions, readConditionStatus, reflectConditionStatus, type ConditionStatus } from './conditions';
+import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
+import { keepMemberValue } from './retention';
+
+/** Which status fields a Flux kind carries beside its conditions and observedGeneration. */
+export interface FluxStatusFields {
+  /** Strings the last member reporting a non-empty one decides (revisions, checksums, the HelmChart's name). */
+  readonly latestStrings: readonly string[];
+  /** Non-negative integers the last member reporting one decides (`lastReleaseRevision`). */
+  readonly latestNumbers: readonly string[];
+  /** int64 counters summed over the members (`failures`, `installFailures`, `upgradeFailures`). */
+  readonly sums: readonly string[];
+}
+
+export type FluxStatus = ConditionStatus & ReportedGenerations & { values: Record<string, string | number> };
+
+/**
+ * An int64 that may be negative: Flux's CRDs default `status.observedGeneration` to -1 (never reconciled), so a
+ * member's status can hold it. A fraction, a number past 2^53 or another type is a 400 naming the field.
+ */
+function int64Field(parent: JsonObject, name: string, path: string): number | undefined {
+  const value = fieldValue(parent, name);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  throw new FieldFailure(path, `must be an integer, got ${JSON.stringify(value).slice(0, 40)}`);
+}
+
+/** Conditions and `observedGeneration` (any int64: the CRDs' default -1 included) of a Flux object's status. */
+export function readFluxConditionStatus(status: JsonObject, path: string): ConditionStatus {
+  return readConditionStatus(status, path, int64Field);
+}
+
+/**
+ * `status.observedGeneration` of a Flux template as Karmada's Flux customizations all write it (kept so their cases
+ * pass unedited): with no member listed, the template's generation; else the generation when every listed member
+ * carries the current template (`resourceTemplateGeneration == generation`) and its controller saw its spec
+ * (`generation == observedGeneration`), absent numbers counting as 0 (a member listed without a status so observed
+ * only a generation-0 template); else the template's own, 0 when it has none.
+ */
+export function fluxObservedGeneration(
+  object: { metadata: ObjectMetaView; status?: { observedGeneration?: number } },
+  members: Members<ReportedGenerations>,
+): number {
+  const generation = object.metadata.generation ?? 0;
+  if (members.listed === 0) return generation;
+  const silent = members.listed - members.reporting.length;
+  const current =
+    (silent === 0 || generation === 0) &&
+    members.reporting.every(
+      ({ status }) => (status.resourceTemplateGeneration ?? 0) === generation && (status.generation ?? 0) === (status.observedGeneration ?? 0),
+    );
+  return current ? generation : (object.status?.observedGeneration ?? 0);
+}
+
+export function fluxStatus(fields: FluxStatusFields) {
+  /** The status as the controller wrote it (or as InterpretStatus reflected it): each field read checked. */
+  function read(status: JsonObject, path: string): FluxStatus {
+    const values: Record<string, string | number> = {};
+    for (const name of fields.latestStrings) {
+      const value = stringField(status, name, fieldPath(path, name));
+      if (value !== undefined) values[name] = value;
+    }
+    for (const name of [...fields.latestNumbers, ...fields.sums]) {
+      const value = generationField(status, name, fieldPath(path, name));
+      if (value !== undefined) values[name] = value;
+    }
+    return { ...readFluxConditionStatus(status, path), values };
+  }
+
+  function readReflected(status: JsonObject, path: string): FluxStatus {
+    return { ...read(status, path), ...readReportedGenerations(status, path) };
+  }
+
+  /** InterpretStatus: `{}` without a status; else conditions, observedGeneration, the fields, and the generations. */
+  const reflect = reflectAsCatalogue<{ metadata: ObjectMetaView; status?: FluxStatus }>(({ object }) =>
+    reflectConditionStatus(object, { ...(object.status?.values ?? {}) }),
+  );
+
+  /**
+   * AggregateStatus. With no member, Karmada's initial status: `observedGeneration` the template's generation, the
+   * strings `''`, the counters 0, no conditions. Otherwise the merged conditions; each string and number from the last
+   * member reporting one (the template's kept when none does); each counter the members' sum, written when some member
+   * reports it; `observedGeneration` the template's generation when every member carries the current template
+   * (`resourceTemplateGeneration == generation`) and its controller saw its spec (`generation == observedGeneration`),
+   * absent numbers counting as 0, else the template's own (0 when it has none), as Karmada's catalogue writes it.
+   */
+  function aggregate({ object, aggregatedStatus, patch: newPatch }: TypedRequest<{ metadata: ObjectMetaView; status?: FluxStatus }>): OperationResults['AggregateStatus'] {
+    const members = membersOf(aggregatedStatus, readReflected);
+    const patch = newPatch();
+    const generation = object.metadata.generation ?? 0;
+    if (members.listed === 0) {
+      patch.add(['status', 'observedGeneration'], generation);
+      for (const name of [...fields.latestStrings, ...fields.latestNumbers]) patch.add(['status', name], '');
+      for (const name of fields.sums) patch.add(['status', name], 0);
+      patch.remove(['status', 'conditions']);
+      return patch.operations;
+    }
+    const conditions = mergedConditions(members.reporting);
+    setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
+    for (const name of [...fields.latestStrings, ...fields.latestNumbers]) {
+      let latest: JsonValue | undefined;
+      for (const { status } of members.reporting) {
+        const value = status.values[name];
+        if (value !== undefined && value !== '') latest = value;
+      }
+      if (latest !== undefined) patch.add(['status', name], latest);
+    }
+    for (const name of fields.sums) {
+      let sum: number | undefined;
+      for (const { status } of members.reporting) {
+        const value = status.values[name];
+        if (typeof value === 'number') sum = (sum ?? 0) + value;
+      }
+      if (sum !== undefined && !Number.isSafeInteger(sum)) {
+        throw new FieldFailure(`aggregatedStatus[*].status.${name}`, `sums to more than ${Number.MAX_SAFE_INTEGER}`);
+      }
+      if (sum !== undefined) patch.add(['status', name], sum);
+    }
+    patch.add(['status', 'observedGeneration'], fluxObservedGeneration(object, members));
+    return patch.operations;
+  }
+
+  return { read, reflect, aggregate };
+}
+
+/**
+ * Flux's own readiness test of a reconciled object, as helm-controller and kustomize-controller apply it to the
+ * objects a `dependsOn` names: the Ready condition is True (with one of `reasons`, where a version's controller
+ * writes only those) and `status.observedGeneration == metadata.generation` (absent numbers are Go's 0). A suspended
+ * object is not reconciled, so its last result stands whatever its generation.
+ */
+export function fluxReady(
+  object: { metadata: ObjectMetaView; status?: ConditionStatus },
+  { reasons, suspended }: { reasons?: readonly string[] | undefined; suspended: boolean },
+): boolean {
+  const ready = conditionOf(object.status?.conditions, 'Ready');
+  if (ready?.status !== 'True') return false;
+  if (reasons !== undefined && !reasons.includes(ready.reason ?? '')) return false;
+  return suspended || generationObserved(object.metadata, object.status?.observedGeneration);
+}
+
+/**
+ * Retain of a Flux object: the member's `spec.suspend` when it has one (`flux suspend` run against the member), else
+ * the template's, which so reaches members that never set one (Karmada's catalogue does the same).
+ */
+export function retainSuspend<T extends { spec?: { suspend?: boolean } }>(request: TypedRequest<T>): OperationResults['Retain'] {
+  return keepMemberSuspend(request, request.observedObject?.spec?.suspend);
+}
+
+/** Retain of `spec.suspend` given the member's value as the kind read it (`retainSuspend`, and the source kinds'). */
+export function keepMemberSuspend({ patch }: TypedRequest<object>, memberSuspend: boolean | undefined): OperationResults['Retain'] {
+  const builder = patch();
+  keepMemberValue(builder, ['spec', 'suspend'], memberSuspend, 'template');
+  return builder.operations;
+}

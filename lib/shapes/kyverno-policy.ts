@@ -1,0 +1,124 @@
+// Kyverno's ClusterPolicy and Policy (kyverno.io v1 and v2beta1): one status type (kyvernov1.PolicyStatus) for both
+// kinds and both versions, so one reader and one set of operations (InterpretStatus, AggregateStatus, InterpretHealth).
+import type { TypedRequest } from '../interpreter/define';
+import type { OperationResults } from '../interpreter/registry';
+import { booleanField, countField, fieldPath, objectField } from '../kube/fields';
+import { metadataOf, type ObjectMetaView } from '../kube/objects';
+import type { JsonObject } from '../review/json';
+import { membersOf, sumOf } from './aggregation';
+import { mergedConditions, readConditions, type Condition } from './conditions';
+import { withoutEmptyContainers } from './empty-values';
+
+/** kyvernov1.RuleCountStatus: how many rules of each sort the policy holds (after autogen). */
+export interface RuleCount {
+  validate?: number;
+  generate?: number;
+  mutate?: number;
+  verifyimages?: number;
+}
+
+const ruleSorts = ['validate', 'generate', 'mutate', 'verifyimages'] as const;
+
+/**
+ * kyvernov1.PolicyStatus, the fields Karmada's catalogue reads. `validatingadmissionpolicy` is left alone: it says
+ * whether one member generated a ValidatingAdmissionPolicy, and Karmada's catalogue neither reflects nor merges it.
+ */
+export interface KyvernoPolicyStatus {
+  /** Deprecated in favour of the Ready condition; Kyverno ≥ 1.10 clears it, older releases wrote it. */
+  ready?: boolean;
+  conditions?: Condition[];
+  /** kyvernov1.AutogenStatus, the rules Kyverno generated for pod controllers: carried as it is, never read. */
+  autogen?: JsonObject;
+  rulecount?: RuleCount;
+}
+
+export interface KyvernoPolicy {
+  metadata: ObjectMetaView;
+  status?: KyvernoPolicyStatus;
+}
+
+/**
+ * Reads a policy status (as the member's Kyverno wrote it, or as InterpretStatus reflected it). Rule counts are
+ * counts of list items in one object, so a count past int32 belongs to no object etcd can hold: a 400.
+ */
+export function readKyvernoPolicyStatus(status: JsonObject, path: string): KyvernoPolicyStatus {
+  const result: KyvernoPolicyStatus = {};
+  const ready = booleanField(status, 'ready', fieldPath(path, 'ready'));
+  if (ready !== undefined) result.ready = ready;
+  const conditions = readConditions(status, path);
+  if (conditions !== undefined) result.conditions = conditions;
+  const autogen = objectField(status, 'autogen', fieldPath(path, 'autogen'));
+  if (autogen !== undefined) result.autogen = autogen;
+  const rulecountPath = fieldPath(path, 'rulecount');
+  const rulecount = objectField(status, 'rulecount', rulecountPath);
+  if (rulecount !== undefined) {
+    result.rulecount = {};
+    for (const sort of ruleSorts) {
+      const count = countField(rulecount, sort, fieldPath(rulecountPath, sort));
+      if (count !== undefined) result.rulecount[sort] = count;
+    }
+  }
+  return result;
+}
+
+/** Reads every field the operations use; the spec is not read (no operation needs it). */
+export function readKyvernoPolicy(object: JsonObject, path: string): KyvernoPolicy {
+  const policy: KyvernoPolicy = { metadata: metadataOf(object, path) };
+  const status = objectField(object, 'status', fieldPath(path, 'status'));
+  if (status !== undefined) policy.status = readKyvernoPolicyStatus(status, fieldPath(path, 'status'));
+  return policy;
+}
+
+/**
+ * The status fields Karmada's catalogue reflects, as the member wrote them, without empty lists and maps (Kyverno's
+ * autogen rules carry many: Go structs without omitempty); `{}` for a member without a status.
+ */
+function interpretStatus({ object }: { object: KyvernoPolicy }): OperationResults['InterpretStatus'] {
+  const rawStatus: JsonObject = {};
+  const { ready, conditions, autogen, rulecount } = object.status ?? {};
+  if (ready !== undefined) rawStatus.ready = ready;
+  if (conditions !== undefined) rawStatus.conditions = conditions;
+  if (autogen !== undefined) rawStatus.autogen = autogen;
+  if (rulecount !== undefined) rawStatus.rulecount = { ...rulecount };
+  return { rawStatus: withoutEmptyContainers(rawStatus) as JsonObject };
+}
+
+/**
+ * The fleet's status, rebuilt from the members as Karmada's catalogue rebuilds it (the template's status is replaced):
+ * conditions merged (alike type, status and reason become one, messages `cluster=message`), rule counts summed and
+ * always written, empty lists and maps left out as in InterpretStatus, `autogen` from the last member reporting one (Kyverno derives it from the spec, which every member
+ * shares). `ready` is false when any member reports false, true when some report true and none false: one member's
+ * value would hide a failing cluster. With no member list at all (Karmada's nil), the template is left as it is.
+ */
+function aggregateStatus({ aggregatedStatus, patch: newPatch }: TypedRequest<KyvernoPolicy>): OperationResults['AggregateStatus'] {
+  if (aggregatedStatus === undefined) return [];
+  const { reporting } = membersOf(aggregatedStatus, readKyvernoPolicyStatus);
+  const statuses = reporting.map(({ status }) => status);
+  const status: JsonObject = {};
+  const readies = statuses.flatMap(({ ready }) => (ready === undefined ? [] : [ready]));
+  if (readies.length > 0) status.ready = readies.every(Boolean);
+  const conditions = mergedConditions(reporting);
+  if (conditions.length > 0) status.conditions = conditions;
+  for (const { autogen } of statuses) if (autogen !== undefined) status.autogen = autogen;
+  const rulecount: JsonObject = {};
+  for (const sort of ruleSorts) rulecount[sort] = sumOf(statuses, (one) => one.rulecount?.[sort], `rulecount.${sort}`);
+  status.rulecount = rulecount;
+  return newPatch().add(['status'], withoutEmptyContainers(status)).operations;
+}
+
+/**
+ * Ready as Karmada's catalogue reads it: the deprecated `status.ready` where an older Kyverno wrote it, else the Ready
+ * condition True with reason Succeeded (the only reason Kyverno's `SetReady` writes with True). No status, unhealthy.
+ */
+export function kyvernoPolicyHealthy(status: KyvernoPolicyStatus | undefined): boolean {
+  if (status?.ready !== undefined) return status.ready;
+  // Any Ready condition, as the Lua looks through them all (Kubernetes keeps one per type).
+  return (status?.conditions ?? []).some(({ type, status: value, reason }) => type === 'Ready' && value === 'True' && reason === 'Succeeded');
+}
+
+/** The operations both kinds serve, as Karmada's catalogue implements them for each. */
+export const kyvernoPolicyOperations = {
+  InterpretStatus: interpretStatus,
+  AggregateStatus: aggregateStatus,
+  InterpretHealth: ({ object }: { object: KyvernoPolicy }) => ({ healthy: kyvernoPolicyHealthy(object.status) }),
+};

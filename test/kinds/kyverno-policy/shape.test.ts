@@ -1,0 +1,47 @@
+// The Kyverno policy shape's pieces the cases cannot show one by one: empty lists and maps left out as Karmada's Lua
+// path leaves them out, and health read from the deprecated flag before the Ready condition.
+import { describe, expect, it } from 'vitest';
+import { withoutEmptyContainers } from '../../../lib/shapes/empty-values';
+import { kyvernoPolicyHealthy, readKyvernoPolicyStatus } from '../../../lib/shapes/kyverno-policy';
+
+describe('withoutEmptyContainers', () => {
+  it('drops empty lists and maps at any depth and keeps a map emptied by it', () => {
+    // Prepare
+    const autogen = { rules: [{ name: 'r', exclude: { resources: {} }, generate: [], mutate: {}, match: { any: [{ kinds: ['Pod'] }] } }] };
+
+    // Act
+    const result = withoutEmptyContainers(autogen);
+
+    // Assess
+    expect(result).toEqual({ rules: [{ name: 'r', exclude: {}, match: { any: [{ kinds: ['Pod'] }] } }] });
+  });
+
+  it('leaves scalars, false, 0 and empty strings alone', () => {
+    // Prepare
+    const value = { a: 0, b: false, c: '', d: null };
+
+    // Act
+    const result = withoutEmptyContainers(value);
+
+    // Assess
+    expect(result).toEqual(value);
+  });
+});
+
+describe('kyvernoPolicyHealthy', () => {
+  it.each([
+    [{ ready: true, conditions: [{ type: 'Ready', status: 'False', reason: 'Failed' }] }, true],
+    [{ conditions: [{ type: 'Ready', status: 'True', reason: 'Succeeded' }] }, true],
+    [{ conditions: [{ type: 'Ready', status: 'True', reason: 'Progressing' }] }, false],
+    [{}, false],
+  ])('%j is healthy: %s', (status, healthy) => {
+    // Prepare
+    const read = readKyvernoPolicyStatus(status, 'object.status');
+
+    // Act
+    const answer = kyvernoPolicyHealthy(read);
+
+    // Assess
+    expect(answer).toBe(healthy);
+  });
+});
