@@ -22,6 +22,7 @@ import { fluxScenario } from './scenarios/flux';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
 import { pullScenario } from './scenarios/pull';
+import { rayScenario } from './scenarios/ray';
 import { rolloutScenario } from './scenarios/rollout';
 import { versionsScenario } from './scenarios/versions';
 import { volcanoJobScenario } from './scenarios/volcano-job';
@@ -54,6 +55,7 @@ const scenarios: Record<string, Scenario> = {
   cloneset: cloneSetScenario,
   'volcano-job': volcanoJobScenario,
   flux: fluxScenario,
+  ray: rayScenario,
   admission: admissionScenario,
   'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */
