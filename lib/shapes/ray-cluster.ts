@@ -10,7 +10,7 @@ import { FieldFailure } from '../review/core';
 import { describeJson, int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
 import type { Condition } from './conditions';
 import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
-import { latestTime, membersOf } from './aggregation';
+import { latestTime, membersOf, type Member } from './aggregation';
 import { aggregateAsCatalogue } from './catalogue-aggregation';
 import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from './multi-template-workload';
 
@@ -177,10 +177,10 @@ export function aggregateRayStatus<S>(
   items: readonly AggregatedStatusItem[] | undefined,
   patch: PatchBuilder,
   read: (status: JsonObject, path: string) => S,
-  combine: (statuses: readonly { raw: JsonObject; status: S }[]) => JsonObject,
+  combine: (statuses: readonly Member<S>[]) => JsonObject,
 ): JsonPatchOperation[] {
   const members = membersOf(items, (raw, path) => ({ raw, status: read(raw, path) }));
-  aggregateAsCatalogue(patch, members, (reporting) => combine(reporting.map(({ status }) => status)), { none: 'merge' });
+  aggregateAsCatalogue(patch, members, (reporting) => combine(reporting.map(({ clusterName, status }) => ({ clusterName, status: status.status }))), { none: 'merge' });
   // Karmada's catalogue returns the object without its spec; Karmada writes the answer through the status
   // subresource (UpdateStatus), which ignores the spec, so leaving it out only keeps the answers alike.
   patch.remove(['spec']);
@@ -188,14 +188,92 @@ export function aggregateRayStatus<S>(
 }
 
 /**
- * What KubeRay's statuses share across members, as Karmada's catalogue merges them: every member's conditions in
- * member order (omitted when none), and the latest `lastUpdateTime` (KubeRay writes RFC 3339 times in UTC, so their
- * text orders them).
+ * How members' answers for one of KubeRay's condition types combine when they differ, from what KubeRay means by the
+ * type (ray-operator@v1.5.0 apis/ray/v1 raycluster_types.go, rayservice_types.go): `every` for a type that is True
+ * when something is ready or done (the fleet is only when every member is: False if any member's is False); `any` for a type that is True when something is failing or under way (True if any
+ * member's is True); members that disagree otherwise (True beside Unknown) give Unknown, as do members that disagree
+ * on a type not listed here (no known meaning).
  */
-export function mergedConditionsAndUpdate(statuses: readonly { conditions?: Condition[]; lastUpdateTime?: string }[], into: JsonObject): void {
-  const conditions = statuses.flatMap((each) => each.conditions ?? []);
+const rayConditionMerge: Readonly<Record<string, 'every' | 'any'>> = {
+  // RayCluster: the head pod is ready for requests.
+  HeadPodReady: 'every',
+  // RayCluster: every Ray pod has been ready once.
+  RayClusterProvisioned: 'every',
+  // RayCluster: every pod of a suspending cluster is deleted.
+  RayClusterSuspended: 'every',
+  // RayCluster: spec.suspend was set and pods are being deleted.
+  RayClusterSuspending: 'any',
+  // RayCluster: a pod failed to be created or deleted (KubeRay's type; Karmada's catalogue writes RayClusterReplicaFailure).
+  ReplicaFailure: 'any',
+  RayClusterReplicaFailure: 'any',
+  // RayService: requests can be served.
+  Ready: 'every',
+  // RayService: a zero-downtime upgrade is under way.
+  UpgradeInProgress: 'any',
+};
+
+/** The status the fleet has for a type whose members report `statuses` (at least one). */
+function mergedConditionStatus(type: string, statuses: readonly string[]): string {
+  const first = statuses[0]!;
+  if (statuses.every((status) => status === first)) return first;
+  const rule = rayConditionMerge[type];
+  if (rule === undefined) return 'Unknown';
+  const notRight = rule === 'every' ? 'False' : 'True';
+  return statuses.includes(notRight) ? notRight : 'Unknown';
+}
+
+/** The reason (KubeRay's CRD requires one) of an Unknown no member reported, given because members disagree. */
+const disagreeingReason = 'MembersDisagree';
+
+/**
+ * KubeRay's conditions of several members as one list map keyed by `type`, as KubeRay's CRDs declare
+ * `status.conditions` (`x-kubernetes-list-type: map`): one condition per type, in the order the types first appear.
+ * The status is the members' when they agree, else the one that tells an operator something is not yet right
+ * (`rayConditionMerge`); the condition is the first member's with that status, with the reason they share (the
+ * first's when they differ), the message of each member reporting the type as `cluster=message` joined by ", "
+ * (members with an empty message left out), and the latest `lastTransitionTime` of those with that status.
+ */
+export function mergedRayConditions(members: readonly Member<{ conditions?: Condition[] }>[]): Condition[] {
+  const byType = new Map<string, { clusterName: string; condition: Condition }[]>();
+  for (const { clusterName, status } of members) {
+    for (const condition of status.conditions ?? []) {
+      const reported = byType.get(condition.type);
+      if (reported === undefined) byType.set(condition.type, [{ clusterName, condition }]);
+      else reported.push({ clusterName, condition });
+    }
+  }
+  return [...byType].map(([type, reported]) => {
+    const status = mergedConditionStatus(type, reported.map(({ condition }) => condition.status ?? ''));
+    const chosen = reported.filter(({ condition }) => (condition.status ?? '') === status);
+    const messages = reported.filter(({ condition }) => (condition.message ?? '') !== '').map(({ clusterName, condition }) => `${clusterName}=${condition.message}`);
+    if (chosen.length === 0) {
+      // Unknown, which none of the disagreeing members said: the reason says why.
+      const merged: Condition = { ...reported[0]!.condition, status, reason: disagreeingReason, message: messages.join(', ') };
+      const latest = latestTime(reported.map(({ condition }) => timeOf(condition)));
+      if (latest !== undefined) merged.lastTransitionTime = latest;
+      return merged;
+    }
+    const merged: Condition = { ...chosen[0]!.condition, message: messages.join(', ') };
+    const latest = latestTime(chosen.map(({ condition }) => timeOf(condition)));
+    if (latest !== undefined) merged.lastTransitionTime = latest;
+    return merged;
+  });
+}
+
+/** A condition's `lastTransitionTime` when it is a string (RFC 3339 in UTC as KubeRay writes it, so text orders it). */
+function timeOf(condition: Condition): string | undefined {
+  const time = condition.lastTransitionTime;
+  return typeof time === 'string' ? time : undefined;
+}
+
+/**
+ * What KubeRay's statuses share across members: their conditions, one per type (`mergedRayConditions`; omitted when
+ * none), and the latest `lastUpdateTime` (KubeRay writes RFC 3339 times in UTC, so their text orders them).
+ */
+export function mergedConditionsAndUpdate(members: readonly Member<{ conditions?: Condition[]; lastUpdateTime?: string }>[], into: JsonObject): void {
+  const conditions = mergedRayConditions(members);
   if (conditions.length > 0) into.conditions = conditions as unknown as JsonValue[];
-  const latest = latestTime(statuses.map(({ lastUpdateTime }) => lastUpdateTime));
+  const latest = latestTime(members.map(({ status }) => status.lastUpdateTime));
   if (latest !== undefined) into.lastUpdateTime = latest;
 }
 

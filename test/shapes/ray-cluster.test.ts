@@ -1,10 +1,11 @@
 // The Ray cluster shape beyond the kinds' case files: KubeRay's worker counting, ReviseReplica's shares over many
-// group layouts, and the quantity sums of KubeRay's status.
+// group layouts, the quantity sums of KubeRay's status, and its conditions merged one per type.
 import { describe, expect, it } from 'vitest';
 import { addQuantity, formatQuantity, parseQuantity } from '../../lib/kube/quantity';
 import type { JsonObject } from '../../lib/review/json';
+import type { Condition } from '../../lib/shapes/conditions';
 import { PatchBuilder } from '../../lib/review/patch';
-import { quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers, statusQuantity } from '../../lib/shapes/ray-cluster';
+import { mergedRayConditions, quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers, statusQuantity } from '../../lib/shapes/ray-cluster';
 
 const template = { spec: { containers: [{ name: 'ray', image: 'ray', resources: { requests: { cpu: '1', memory: '1Gi' } } }] } };
 const spec = (groups: JsonObject[]): JsonObject => ({ headGroupSpec: { template }, workerGroupSpecs: groups.map((group, index) => ({ groupName: `g${index}`, template, ...group })) });
@@ -115,5 +116,65 @@ describe('status quantities', () => {
 
     // Assess
     expect(read).toThrow(/status\.desiredCPU/);
+  });
+});
+
+describe('mergedRayConditions: one condition per type, as KubeRay\'s CRDs key the list', () => {
+  const condition = (type: string, status: string, reason: string, message: string, lastTransitionTime: string): Condition => ({ type, status, reason, message, lastTransitionTime });
+
+  it('gives the status that says something is not yet right, per the type\'s meaning, and the rest as the members agree', () => {
+    // Prepare
+    const members = [
+      {
+        clusterName: 'member1',
+        status: {
+          conditions: [
+            condition('HeadPodReady', 'True', 'HeadPodRunningAndReady', 'ready', '2025-01-01T00:00:03Z'),
+            condition('ReplicaFailure', 'False', 'NoFailure', '', '2025-01-01T00:00:01Z'),
+            condition('RayClusterProvisioned', 'True', 'AllPodRunningAndReadyFirstTime', 'all ready', '2025-01-01T00:00:01Z'),
+            condition('SomethingNew', 'True', 'Yes', '', '2025-01-01T00:00:01Z'),
+            condition('Ready', 'Unknown', 'Checking', '', '2025-01-01T00:00:05Z'),
+          ],
+        },
+      },
+      {
+        clusterName: 'member2',
+        status: {
+          conditions: [
+            condition('HeadPodReady', 'False', 'HeadPodNotFound', 'no head pod', '2025-01-01T00:00:02Z'),
+            condition('ReplicaFailure', 'True', 'FailedCreateWorkerPod', 'quota', '2025-01-01T00:00:04Z'),
+            condition('RayClusterProvisioned', 'True', 'AllPodRunningAndReadyFirstTime', 'all ready', '2025-01-01T00:00:02Z'),
+            condition('SomethingNew', 'False', 'No', '', '2025-01-01T00:00:06Z'),
+            condition('Ready', 'True', 'RayServiceReady', '', '2025-01-01T00:00:01Z'),
+          ],
+        },
+      },
+    ];
+
+    // Act
+    const merged = mergedRayConditions(members);
+
+    // Assess
+    expect(merged).toEqual([
+      condition('HeadPodReady', 'False', 'HeadPodNotFound', 'member1=ready, member2=no head pod', '2025-01-01T00:00:02Z'),
+      condition('ReplicaFailure', 'True', 'FailedCreateWorkerPod', 'member2=quota', '2025-01-01T00:00:04Z'),
+      condition('RayClusterProvisioned', 'True', 'AllPodRunningAndReadyFirstTime', 'member1=all ready, member2=all ready', '2025-01-01T00:00:02Z'),
+      condition('SomethingNew', 'Unknown', 'MembersDisagree', '', '2025-01-01T00:00:06Z'),
+      condition('Ready', 'Unknown', 'Checking', '', '2025-01-01T00:00:05Z'),
+    ]);
+  });
+
+  it('keeps a type only one member reports, naming that member', () => {
+    // Prepare
+    const members = [
+      { clusterName: 'member1', status: {} },
+      { clusterName: 'member2', status: { conditions: [condition('RayClusterSuspending', 'True', 'Suspending', 'deleting pods', '2025-01-01T00:00:01Z')] } },
+    ];
+
+    // Act
+    const merged = mergedRayConditions(members);
+
+    // Assess
+    expect(merged).toEqual([condition('RayClusterSuspending', 'True', 'Suspending', 'member2=deleting pods', '2025-01-01T00:00:01Z')]);
   });
 });

@@ -1,7 +1,7 @@
 // KubeRay's RayCluster interpreter: the head and worker groups as Karmada components (lib/shapes/ray-cluster.ts),
 // health from KubeRay's conditions, and the members' statuses summed (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { sumOf } from '../../shapes/aggregation';
+import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
@@ -30,13 +30,14 @@ function interpretHealth({ object }: Request) {
 }
 
 /**
- * Several members as one cluster: every member's conditions (in member order), worker counts and resources summed,
- * the latest `lastUpdateTime`, and the first member's endpoints, head and (deprecated) state, as Karmada's catalogue.
+ * Several members as one cluster: their conditions one per type (`mergedRayConditions`, where Karmada's catalogue
+ * lists every member's), worker counts and resources summed, the latest `lastUpdateTime`, and the first member's
+ * endpoints, head and (deprecated) state, as Karmada's catalogue.
  */
-function combine(members: readonly { status: RayClusterStatus }[]): JsonObject {
+function combine(members: readonly Member<RayClusterStatus>[]): JsonObject {
   const statuses = members.map(({ status }) => status);
   const status: JsonObject = {};
-  mergedConditionsAndUpdate(statuses, status);
+  mergedConditionsAndUpdate(members, status);
   for (const name of workerCounters) status[name] = sumOf(statuses, (each) => each[name], name);
   for (const name of desiredResources) status[name] = quantitySum(statuses.map((each) => each.resources[name]));
   const endpoints = statuses.find((each) => each.endpoints !== undefined)?.endpoints;

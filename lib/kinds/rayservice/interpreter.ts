@@ -2,7 +2,7 @@
 // share written back over the worker groups (lib/shapes/ray-cluster.ts), health from the Ready condition, the
 // members' statuses combined, and the pod templates' dependencies (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { sumOf } from '../../shapes/aggregation';
+import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
@@ -36,15 +36,15 @@ function interpretHealth({ object }: Request) {
 const applicationRank: Readonly<Record<string, number>> = { RUNNING: 0, NOT_STARTED: 1, DEPLOYING: 2, DELETING: 3, UNHEALTHY: 4, DEPLOY_FAILED: 5 };
 
 /**
- * Several members as one service, as Karmada's catalogue: every member's conditions, Serve endpoints summed, the
- * latest update and the highest observed generation, `serviceStatus` Running unless a member reports it empty,
+ * Several members as one service, as Karmada's catalogue but for the conditions, one per type (`mergedRayConditions`,
+ * where the catalogue lists every member's): Serve endpoints summed, the latest update and the highest observed generation, `serviceStatus` Running unless a member reports it empty,
  * the first member's active service status with each application at its most severe state in any member (the first
  * member among equals), and the first member's pending service status.
  */
-function combine(members: readonly { status: RayServiceStatus }[]): JsonObject {
+function combine(members: readonly Member<RayServiceStatus>[]): JsonObject {
   const statuses = members.map(({ status }) => status);
   const status: JsonObject = {};
-  mergedConditionsAndUpdate(statuses, status);
+  mergedConditionsAndUpdate(members, status);
   status.numServeEndpoints = sumOf(statuses, (each) => each.numServeEndpoints, 'numServeEndpoints');
   status.observedGeneration = statuses.reduce((highest, each) => Math.max(highest, each.observedGeneration ?? 0), 0);
   status.serviceStatus = statuses.some((each) => each.serviceStatus === '') ? '' : 'Running';
