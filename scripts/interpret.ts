@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments, type CaseDocument } from '../lib/kit/cases';
 import { whyUnreadable } from '../lib/kit/files';
 import { checkCase } from '../lib/kit/check';
+import { judgeListed, listingFor, type ListedDifference } from '../lib/kit/listed-differences';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
 import { localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
@@ -108,11 +109,21 @@ async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean,
   return 0;
 }
 
+/** The catalogue cases a kind's README lists as answered differently (lib/kit/listed-differences.ts), for `--check`. */
+export interface CheckListing {
+  differences: readonly ListedDifference[];
+  /** The README, as messages name it. */
+  readme: string;
+}
+
 /**
  * Every case of a folder or file, PASS or FAIL with its problems, then `N passed, N failed`. A malformed case fails
  * alone; a file that is not YAML counts as one failure; an unreachable webhook stops the run (UnreachableWebhook).
+ * With a `listing` (Karmada's catalogue, `npm run catalogue`), a listed case answered differently is DIFF and
+ * counted apart (`N passed, N answered differently as <readme> lists, N failed`); a listed case that passes, or is
+ * not answered, fails.
  */
-export async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo): Promise<number> {
+export async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo, listing?: CheckListing): Promise<number> {
   const files = caseFiles(path);
   const root = statSync(path).isDirectory() ? path : dirname(path);
   // Every file is read before the first call: a folder without a single case is a wrong path, not a pass.
@@ -130,6 +141,7 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
   }
   let passed = 0;
   let failed = 0;
+  let differed = 0;
   for (const file of read) {
     if ('error' in file) {
       failed += 1;
@@ -140,19 +152,27 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
     for (const input of file.cases) {
       const result = await checkCase(input, webhook);
       const label = `${file.shownFile}#${input.source.document} ${input.operation ?? '(malformed)'}: ${input.name}`;
-      if (result.passed) passed += 1;
+      const listed = listing === undefined ? undefined : listingFor(listing.differences, input.operation, input.name);
+      const { verdict, problems } = judgeListed(result, listed, listing?.readme ?? '');
+      if (verdict === 'passed') passed += 1;
+      else if (verdict === 'differed') differed += 1;
       else failed += 1;
-      io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${label}\n`);
-      for (const problem of result.problems) io.stdout(`      ${problem}\n`);
+      io.stdout(`${{ passed: 'PASS', differed: 'DIFF', failed: 'FAIL' }[verdict]}  ${label}\n`);
+      if (verdict === 'differed') io.stdout(`      listed in ${listing!.readme}:${listed!.line}: ${listed!.reason}\n`);
+      for (const problem of problems) io.stdout(`      ${problem}\n`);
       if (verbose) for (const note of result.notes) io.stdout(`      note: ${note}\n`);
     }
   }
-  io.stdout(`${passed} passed, ${failed} failed\n`);
+  const answeredDifferently = differed === 0 ? '' : `${differed} answered differently as ${listing!.readme} lists, `;
+  io.stdout(`${passed} passed, ${answeredDifferently}${failed} failed\n`);
   return failed === 0 ? 0 : 1;
 }
 
-/** Runs the CLI; returns the exit code (0 success, 1 a failed operation or case, 2 it cannot run: one line on stderr). */
-export async function main(argv: readonly string[], io: InterpretIo): Promise<number> {
+/**
+ * Runs the CLI; returns the exit code (0 success, 1 a failed operation or case, 2 it cannot run: one line on stderr).
+ * `listing` is for `--check` of Karmada's catalogue (`npm run catalogue`): the kind's listed differences.
+ */
+export async function main(argv: readonly string[], io: InterpretIo, listing?: CheckListing): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -191,7 +211,7 @@ export async function main(argv: readonly string[], io: InterpretIo): Promise<nu
     if (values.check !== undefined) {
       const single = ['operation', 'desired-file', 'observed-file', 'status-file', 'desired-replica'].filter((name) => values[name as keyof typeof values] !== undefined);
       if (single.length > 0) throw new UsageError(`--check takes its inputs from the case files; drop --${single.join(', --')}`);
-      return await runCheck(values.check, webhook, verbose, io);
+      return await runCheck(values.check, webhook, verbose, io, listing);
     }
 
     if (values.operation === undefined) throw new UsageError('--operation is required (or --check FOLDER)');

@@ -15,10 +15,15 @@ export interface CaseOutcome {
   problems: string[];
   /** Worth saying without failing the case (results with no expected value). */
   notes: string[];
+  /**
+   * Failed as an answer that differs: the webhook answered, gave every expected result, and only their values
+   * differ (never an error, a refusal or a missing result); what a README's listed difference may accept.
+   */
+  differed: boolean;
 }
 
-function outcome(input: CaseDocument, problems: string[], notes: string[] = []): CaseOutcome {
-  return { case: input, passed: problems.length === 0, problems, notes };
+function outcome(input: CaseDocument, problems: string[], notes: string[] = [], answered = false): CaseOutcome {
+  return { case: input, passed: problems.length === 0, problems, notes, differed: answered && problems.length > 0 };
 }
 
 /** Judges one case; throws UnreachableWebhook when the webhook cannot be reached at all. */
@@ -52,8 +57,10 @@ export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<
     const problems: string[] = [];
     const notes: string[] = [];
     const output = input.output ?? {};
+    let answered = true;
     for (const [name, expected] of Object.entries(output)) {
       if (!results.has(name)) {
+        answered = false;
         problems.push(`output key '${name}' is not a result of ${input.operation} (its results: ${[...results.keys()].join(', ')})`);
         continue;
       }
@@ -61,7 +68,7 @@ export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<
       for (const difference of differencesOf(want, got)) problems.push(describeDifference(difference, name));
     }
     for (const name of results.keys()) if (!Object.hasOwn(output, name)) notes.push(`no expected value for '${name}'`);
-    return outcome(input, problems, notes);
+    return outcome(input, problems, notes, answered);
   } catch (error) {
     // An unreachable webhook is no verdict on the case: it stops the whole run.
     if (error instanceof KitError && !(error instanceof UnreachableWebhook)) return outcome(input, [error.message]);
