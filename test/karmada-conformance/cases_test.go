@@ -325,17 +325,24 @@ func expectedErrorOf(e any) (*expectedError, string) {
 // judgeCase runs one case through Karmada's ResourceInterpreter and judges it as lib/kit/check.ts's checkCase does:
 // problems fail the case (each one line), notes do not (results the case gives no expected value for).
 func judgeCase(ri resourceinterpreter.ResourceInterpreter, c testCase) (problems, notes []string) {
+	problems, notes, _ = judgeCaseAnswer(ri, c)
+	return problems, notes
+}
+
+// judgeCaseAnswer is judgeCase, also telling whether the webhook answered the case with every expected result (its
+// problems, if any, are values that differ): what a listed difference may accept (listed_differences_test.go).
+func judgeCaseAnswer(ri resourceinterpreter.ResourceInterpreter, c testCase) (problems, notes []string, answered bool) {
 	if c.Problem != "" {
-		return []string{c.Problem}, nil
+		return []string{c.Problem}, nil, false
 	}
 	if problem := c.requestProblem(); problem != "" {
-		return []string{problem}, nil
+		return []string{problem}, nil, false
 	}
 	results, err := invoke(ri, c.Operation, c.object(), c.ObservedObj, c.StatusItems, c.InputReplicas)
 
 	if c.Error != nil {
 		if err == nil {
-			return []string{fmt.Sprintf("expected a rejection with code %d, got successful: true", c.Error.Code)}, nil
+			return []string{fmt.Sprintf("expected a rejection with code %d, got successful: true", c.Error.Code)}, nil, false
 		}
 		// customized.go: ErrCallingWebhook{Reason: "webhook call failed, get status code: %d, msg: %s"},
 		// wrapped by apierrors.NewInternalError.
@@ -346,7 +353,7 @@ func judgeCase(ri resourceinterpreter.ResourceInterpreter, c testCase) (problems
 		msg := err.Error()
 		i := strings.Index(msg, prefix)
 		if i < 0 {
-			return append(problems, fmt.Sprintf("expected code %d, got: %v", c.Error.Code, err)), nil
+			return append(problems, fmt.Sprintf("expected code %d, got: %v", c.Error.Code, err)), nil, false
 		}
 		message := msg[i+len(prefix):]
 		var missing []string
@@ -359,22 +366,25 @@ func judgeCase(ri resourceinterpreter.ResourceInterpreter, c testCase) (problems
 		if len(missing) > 0 {
 			problems = append(problems, fmt.Sprintf("expected the message to contain %s, got %q", strings.Join(missing, ", "), message))
 		}
-		return problems, nil
+		return problems, nil, false
 	}
 
 	if err != nil {
-		return []string{fmt.Sprintf("the webhook answered successful: false (through Karmada's interpreter: %v)", err)}, nil
+		return []string{fmt.Sprintf("the webhook answered successful: false (through Karmada's interpreter: %v)", err)}, nil, false
 	}
 	// Karmada's runner: every output key must be a result and equal it; a result with no expected value is noted.
+	answered = true
 	for _, key := range mapKeys(c.Output) {
 		got, ok := results[key]
 		if !ok {
 			problems = append(problems, fmt.Sprintf("output key '%s' is not a result of %s (its results: %s)", key, c.Operation, strings.Join(mapKeys(results), ", ")))
+			answered = false
 			continue
 		}
 		diff, err := compareOutput(key, c.Output[key], got)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: the expected value is not a %T: %v", key, got, err))
+			answered = false
 			continue
 		}
 		if diff != "" {
@@ -386,7 +396,7 @@ func judgeCase(ri resourceinterpreter.ResourceInterpreter, c testCase) (problems
 			notes = append(notes, fmt.Sprintf("no expected value for '%s'", key))
 		}
 	}
-	return problems, notes
+	return problems, notes, answered
 }
 
 // checker compares quantities by value (Karmada's runner: resource.Quantity.Equal), and treats nil and empty

@@ -121,7 +121,9 @@ func countingProxy(t *testing.T) (url string, caPEM []byte, calls *atomic.Int64)
 // TestKarmadaCatalogue runs Karmada's own third-party catalogue, unedited, for every kind of it this service serves,
 // through Karmada's webhook client against the local server: one webhook at /interpreter claiming every operation of
 // those kinds. Every case must pass and reach our server (Karmada also has built-in Lua for these kinds, which a
-// webhook overrides). Karmada's module is always there (this harness imports it), so it must hold one such kind.
+// webhook overrides), but a case the kind's README lists as answered differently (listed_differences_test.go),
+// which must be answered and differ. Karmada's module is always there (this harness imports it), so it must hold one
+// such kind.
 func TestKarmadaCatalogue(t *testing.T) {
 	catalogue, err := karmadaCatalogue()
 	if err != nil {
@@ -157,28 +159,77 @@ func TestKarmadaCatalogue(t *testing.T) {
 		t.Fatalf("Karmada's ValidatingAdmission rejects the catalogue configuration: %v", err)
 	}
 	ri := interpreterForURL(t, style, url, caPEM)
+	readmes, err := kindReadmes()
+	if err != nil {
+		t.Fatal(err)
+	}
 
-	total := 0
+	total, passed, answeredDifferently := 0, 0, 0
 	for _, folder := range folders {
 		files, err := caseFilesUnder(folder.testdata)
 		if err != nil {
 			t.Fatal(err)
 		}
 		name := folder.gvk.Group + "/" + folder.gvk.Version + "/" + folder.gvk.Kind
+		readme := readmes[folder.gvk]
+		departures, err := departuresOf(root, readme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed := listedDifferences(departures)
+		named := map[string]bool{}
 		for _, file := range files {
 			for _, c := range readCaseFile(file) {
 				total++
+				key := listingKey(c.Operation, c.Name)
+				named[key] = true
 				t.Run(name+"/"+filepath.Base(file)+"/"+c.Name, func(t *testing.T) {
 					before := calls.Load()
-					runCase(t, ri, c)
+					where := fmt.Sprintf("%s: %q", filepath.Base(c.File), c.Name)
+					problems, notes, answered := judgeCaseAnswer(ri, c)
+					for _, note := range notes {
+						t.Logf("%s: note: %s", where, note)
+					}
+					verdict, problems := judgeListed(problems, answered, listed[key], readme)
+					switch verdict {
+					case casePassed:
+						passed++
+					case caseDiffered:
+						answeredDifferently++
+						t.Logf("%s: answered differently, as %s:%d lists: %s", where, readme, listed[key].line, strings.Join(problems, "; "))
+					default:
+						for _, problem := range problems {
+							t.Errorf("%s: %s", where, problem)
+						}
+					}
 					if c.Problem == "" && c.requestProblem() == "" && calls.Load() == before {
 						t.Errorf("%s: Karmada answered without calling the webhook", c.Name)
 					}
 				})
 			}
 		}
+		for key, d := range listed {
+			if !named[key] {
+				t.Errorf("%s:%d: %s lists a case %s does not have: remove the listing, or fix its name", readme, d.line, d, name)
+			}
+		}
 	}
-	t.Logf("%d cases in %d served kinds of %s", total, len(folders), catalogue)
+	t.Logf("Karmada's catalogue: %s (%d served kinds of %s)", catalogueFigure(passed, answeredDifferently, total), len(folders), catalogue)
+}
+
+// kindReadmes is each served group/version/kind's README.md, relative to the repository root (the kinds' contract).
+func kindReadmes() (map[schema.GroupVersionKind]string, error) {
+	contract, err := kindsOfContract()
+	if err != nil {
+		return nil, err
+	}
+	readmes := map[schema.GroupVersionKind]string{}
+	for _, k := range contract {
+		for _, version := range k.Versions {
+			readmes[schema.GroupVersionKind{Group: k.Group, Version: version, Kind: k.Kind}] = filepath.ToSlash(filepath.Join(k.Folder, "README.md"))
+		}
+	}
+	return readmes, nil
 }
 
 func gvkNames(m map[schema.GroupVersionKind]bool) map[string]bool {

@@ -66,3 +66,42 @@ func TestDeparturesForm(t *testing.T) {
 		}
 	}
 }
+
+// TestListedDifferencesForm: the departures that list a catalogue case answered differently (the rule the catalogue
+// checks share with lib/kit/listed-differences.ts), and how a listed case is judged.
+func TestListedDifferencesForm(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("## Departures from Karmada's built-in\n\n"+
+		"- `AggregateStatus` `Two members | as written` differs: one condition per type.\n"+
+		"- `AggregateStatus` `Two members | *` differs: its variations, not the case.\n"+
+		"- `*` `Any operation | as written` differs: no operation named.\n"+
+		"- `InterpretHealth` `Some * | as written` differs: no case named.\n"+
+		"- `InterpretHealth` `Refused | as written` refused: a refusal is never a listed difference.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	departures, err := departuresOf(dir, "README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := listedDifferences(departures)
+	if len(listed) != 1 || listed[listingKey("AggregateStatus", "Two members")] != &departures[0] {
+		t.Fatalf("listed %v, want only line 3's", listed)
+	}
+	listing := listed[listingKey("AggregateStatus", "Two members")]
+	for _, tc := range []struct {
+		problems []string
+		answered bool
+		listing  *departure
+		want     catalogueVerdict
+	}{
+		{[]string{"aggregatedStatus: differs"}, true, listing, caseDiffered},
+		{nil, true, listing, caseFailed}, // passes anyway: a stale listing
+		{[]string{"the webhook answered successful: false"}, false, listing, caseFailed}, // never an error
+		{nil, true, nil, casePassed},
+		{[]string{"aggregatedStatus: differs"}, true, nil, caseFailed},
+	} {
+		if got, problems := judgeListed(tc.problems, tc.answered, tc.listing, "README.md"); got != tc.want {
+			t.Errorf("judgeListed(%v, %v, listed %v) = %d (%v), want %d", tc.problems, tc.answered, tc.listing != nil, got, problems, tc.want)
+		}
+	}
+}
