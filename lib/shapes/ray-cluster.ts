@@ -190,9 +190,10 @@ export function aggregateRayStatus<S>(
 /**
  * How members' answers for one of KubeRay's condition types combine when they differ, from what KubeRay means by the
  * type (ray-operator@v1.5.0 apis/ray/v1 raycluster_types.go, rayservice_types.go): `every` for a type that is True
- * when something is ready or done (the fleet is only when every member is: False if any member's is False); `any` for a type that is True when something is failing or under way (True if any
- * member's is True); members that disagree otherwise (True beside Unknown) give Unknown, as do members that disagree
- * on a type not listed here (no known meaning).
+ * when something is ready or done (the fleet is only when every member is: False if any member's is False); `any` for
+ * a type that is True when something is failing or under way (True if any member's is True). Members that disagree
+ * otherwise (True beside Unknown) give Unknown, as do members that disagree on a type not listed here (no known
+ * meaning).
  */
 const rayConditionMerge: Readonly<Record<string, 'every' | 'any'>> = {
   // RayCluster: the head pod is ready for requests.
@@ -231,7 +232,8 @@ const disagreeingReason = 'MembersDisagree';
  * The status is the members' when they agree, else the one that tells an operator something is not yet right
  * (`rayConditionMerge`); the condition is the first member's with that status, with the reason they share (the
  * first's when they differ), the message of each member reporting the type as `cluster=message` joined by ", "
- * (members with an empty message left out), and the latest `lastTransitionTime` of those with that status.
+ * (members with an empty message left out), and the latest `lastTransitionTime` of those with that status (of all,
+ * for an Unknown none of them said).
  */
 export function mergedRayConditions(members: readonly Member<{ conditions?: Condition[] }>[]): Condition[] {
   const byType = new Map<string, { clusterName: string; condition: Condition }[]>();
@@ -246,15 +248,11 @@ export function mergedRayConditions(members: readonly Member<{ conditions?: Cond
     const status = mergedConditionStatus(type, reported.map(({ condition }) => condition.status ?? ''));
     const chosen = reported.filter(({ condition }) => (condition.status ?? '') === status);
     const messages = reported.filter(({ condition }) => (condition.message ?? '') !== '').map(({ clusterName, condition }) => `${clusterName}=${condition.message}`);
-    if (chosen.length === 0) {
-      // Unknown, which none of the disagreeing members said: the reason says why.
-      const merged: Condition = { ...reported[0]!.condition, status, reason: disagreeingReason, message: messages.join(', ') };
-      const latest = latestTime(reported.map(({ condition }) => timeOf(condition)));
-      if (latest !== undefined) merged.lastTransitionTime = latest;
-      return merged;
-    }
-    const merged: Condition = { ...chosen[0]!.condition, message: messages.join(', ') };
-    const latest = latestTime(chosen.map(({ condition }) => timeOf(condition)));
+    // An Unknown no member said (they disagree): the first member's condition, with a reason saying why.
+    const from = chosen.length > 0 ? chosen : reported;
+    const merged: Condition = { ...from[0]!.condition, status, message: messages.join(', ') };
+    if (chosen.length === 0) merged.reason = disagreeingReason;
+    const latest = latestTime(from.map(({ condition }) => timeOf(condition)));
     if (latest !== undefined) merged.lastTransitionTime = latest;
     return merged;
   });
