@@ -19,13 +19,16 @@ function isTrue(conditions: readonly Condition[] | undefined, type: string): boo
 
 /**
  * Healthy when the head pod is ready and every pod has been ready once (`RayClusterProvisioned`), with no pod KubeRay
- * failed to create or delete (`RayClusterReplicaFailure`), as Karmada's catalogue says; and while the cluster is
+ * failed to create or delete (`ReplicaFailure`, and Karmada's `RayClusterReplicaFailure`); and while the cluster is
  * suspended or suspending, which is where its owner put it (failover would only start it elsewhere).
  */
 function interpretHealth({ object }: Request) {
   const conditions = object.conditions();
   if (isTrue(conditions, 'RayClusterSuspended') || isTrue(conditions, 'RayClusterSuspending')) return { healthy: true };
-  const healthy = isTrue(conditions, 'HeadPodReady') && isTrue(conditions, 'RayClusterProvisioned') && !isTrue(conditions, 'RayClusterReplicaFailure');
+  // KubeRay writes the type `ReplicaFailure` (the Go constant is named RayClusterReplicaFailure); Karmada's Lua and
+  // cases test the constant's name, which no cluster carries. Both are read: a real failure is unhealthy.
+  const failed = isTrue(conditions, 'ReplicaFailure') || isTrue(conditions, 'RayClusterReplicaFailure');
+  const healthy = isTrue(conditions, 'HeadPodReady') && isTrue(conditions, 'RayClusterProvisioned') && !failed;
   return { healthy };
 }
 
