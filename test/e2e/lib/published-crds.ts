@@ -1,7 +1,8 @@
-// A third-party kind's own CRD (KindIdentity.publishedCrd: OpenKruise's CloneSet, Volcano's Job), fetched from its
+// A third-party kind's own CRD (KindIdentity.publishedCrd: OpenKruise's CloneSet, Volcano's Job, Flux's HelmRelease, KubeRay's RayCluster), fetched from its
 // project's release through the Go module cache and installed on the control plane and members as that project says.
 import { join } from 'node:path';
-import type { PublishedCrd } from '../../../lib/review/kind';
+import type { KindIdentity, PublishedCrd } from '../../../lib/review/kind';
+import type { Context } from './checks';
 import { kubectl, type Environment } from './cluster';
 import { waitFor } from './processes';
 import { goModuleDir } from '../../support/upstream';
@@ -43,4 +44,16 @@ export async function installCrds(env: Environment, members: readonly string[], 
       return served.every((item) => (enablements.find((entry) => entry.groupVersion === item.groupVersion)?.resources ?? []).some((resource) => resource.name === item.resource)) ? true : undefined;
     }, { timeoutMs: 120_000 });
   }
+}
+
+/**
+ * Set-up, not a check: the project's own CRD of `kind` (its identity's publishedCrd) on the control plane and every
+ * member, waited until each serves `version` and Karmada lists it; logged with `owner`'s name. Returns the CRD file.
+ */
+export async function installProjectCrd(context: Context, kind: KindIdentity & { publishedCrd: PublishedCrd }, version: string, owner: string): Promise<string> {
+  const crd = await publishedCrdFile(kind.publishedCrd);
+  const everyMember = [...context.pushMembers, ...context.pullMembers];
+  await installCrds(context.env, everyMember, [crd], [{ crd: `${kind.plural}.${kind.group}`, groupVersion: `${kind.group}/${version}`, resource: kind.plural }]);
+  context.env.log(`${owner}'s ${kind.kind} CRD (${crd}) on karmada-apiserver, ${everyMember.join(', ')}`);
+  return crd;
 }

@@ -38,7 +38,7 @@ import {
 import { applyWebhookConfig, callLines, type CallLine } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
-import { installCrds, publishedCrdFile } from '../lib/published-crds';
+import { installProjectCrd } from '../lib/published-crds';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 
 const ns = 'e2e-cloneset';
@@ -118,10 +118,7 @@ export const cloneSetScenario: Scenario = {
     const logMark = markKarmadaLogs(context);
 
     // Set-up, not a check: OpenKruise's CRD on the control plane and every member, our configuration in use (rule 8).
-    const crd = await publishedCrdFile(cloneSet.publishedCrd);
-    const everyMember = [...context.pushMembers, ...context.pullMembers];
-    await installCrds(env, everyMember, [crd], [{ crd: `${cloneSet.plural}.${cloneSet.group}`, groupVersion: `${cloneSet.group}/${version}`, resource: cloneSet.plural }]);
-    env.log(`OpenKruise's CloneSet CRD (${crd}) on karmada-apiserver, ${everyMember.join(', ')}`);
+    await installProjectCrd(context, cloneSet, version, 'OpenKruise');
     await ensureNamespace(context, ns);
     const linesBefore = callLines(env, interpreter.name).length;
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });

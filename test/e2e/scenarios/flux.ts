@@ -40,7 +40,7 @@ import {
 } from '../lib/checks';
 import { applyWebhookConfig, callLines, type CallLine } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
-import { installCrds, publishedCrdFile } from '../lib/published-crds';
+import { installProjectCrd } from '../lib/published-crds';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 
 const ns = 'e2e-flux';
@@ -218,10 +218,7 @@ export const fluxScenario: Scenario = {
     const logBefore = callLines(env, interpreter.name).length;
     const logMark = markKarmadaLogs(context);
 
-    const crd = await publishedCrdFile(helmRelease.publishedCrd);
-    const everyMember = [...context.pushMembers, ...context.pullMembers];
-    await installCrds(env, everyMember, [crd], [{ crd: crdName, groupVersion, resource: helmRelease.plural }]);
-    env.log(`helm-controller's HelmRelease CRD (${crd}) on karmada-apiserver, ${everyMember.join(', ')}`);
+    await installProjectCrd(context, helmRelease, version, 'helm-controller');
     await ensureNamespace(context, ns);
     const linesBefore = callLines(env, interpreter.name).length;
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });

@@ -75,7 +75,8 @@ import {
 import { applyWebhookConfig, callLines, type CallLine, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
-import { installCrds, publishedCrdFile } from '../lib/published-crds';
+import { addNodes, removeNodes } from '../lib/nodes';
+import { installProjectCrd } from '../lib/published-crds';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 
 const ns = 'e2e-ray';
@@ -169,18 +170,6 @@ const oneCluster = (clusterName: string, clusters: string[]): KubeObject => ({
  * SchedulingOvercommitProtection).
  */
 const capacity = { small: { cpu: '5500m', memory: '256Gi', pods: '1000' }, large: { cpu: '64', memory: '256Gi', pods: '1000' } };
-
-/** A Node object (no kubelet behind it): Ready, with `allocatable`; Karmada sums it into the Cluster's resourceSummary. */
-async function addNode(context: Context, member: string, allocatable: Record<string, string>): Promise<void> {
-  const kube = memberKube(context, member);
-  if ((await kube.find(`/api/v1/nodes/${nodeName}`)) === undefined) {
-    await kube.create('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: nodeName, labels: { 'kubernetes.io/hostname': nodeName } } });
-  }
-  const now = new Date().toISOString();
-  await kube.mergePatch(`/api/v1/nodes/${nodeName}/status`, {
-    status: { capacity: allocatable, allocatable, conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'e2e: no kubelet, a Node object only', lastHeartbeatTime: now, lastTransitionTime: now }] },
-  });
-}
 
 // ---- member statuses in KubeRay's shape ----
 
@@ -343,19 +332,8 @@ export const rayScenario: Scenario = {
     const logMark = markKarmadaLogs(context);
 
     // Set-up: KubeRay's CRD everywhere, a Node in the two members the placement uses.
-    const crd = await publishedCrdFile(rayCluster.publishedCrd);
-    const everyMember = [...context.pushMembers, ...context.pullMembers];
-    await installCrds(env, everyMember, [crd], [{ crd: crdName, groupVersion, resource: rayCluster.plural }]);
-    env.log(`KubeRay's RayCluster CRD (${crd}) on karmada-apiserver, ${everyMember.join(', ')}`);
-    await addNode(context, small, capacity.small);
-    await addNode(context, pull, capacity.large);
-    for (const [member, allocatable] of [[small, capacity.small], [pull, capacity.large]] as const) {
-      await waitFor(`Cluster ${member}'s resourceSummary to show ${allocatable.cpu} CPUs`, async () => {
-        const cluster = await env.kube.find(`/apis/cluster.karmada.io/v1alpha1/clusters/${member}`);
-        const cpu = (cluster?.status as { resourceSummary?: { allocatable?: { cpu?: string } } } | undefined)?.resourceSummary?.allocatable?.cpu;
-        return cpu === allocatable.cpu ? true : undefined;
-      }, { timeoutMs: 120_000 });
-    }
+    await installProjectCrd(context, rayCluster, version, 'KubeRay');
+    await addNodes(context, nodeName, [[small, capacity.small], [pull, capacity.large]]);
     await ensureNamespace(context, ns);
     try {
       await claimComponents(context, check, interpreter, { push, pull, small }, logBefore, logMark);
@@ -371,7 +349,7 @@ export const rayScenario: Scenario = {
       await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
       await env.kube.delete(workloadPath(ns, probeName));
       await env.kube.delete(policyPath(ns, probeName));
-      for (const member of [small, pull]) await memberKube(context, member).delete(`/api/v1/nodes/${nodeName}`);
+      await removeNodes(context, nodeName, [small, pull]);
     }
   },
 };

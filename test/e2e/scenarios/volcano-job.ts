@@ -17,7 +17,8 @@ import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, r
 import { applyWebhookConfig, callLines, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
-import { installCrds, publishedCrdFile } from '../lib/published-crds';
+import { addNodes, removeNodes } from '../lib/nodes';
+import { installProjectCrd } from '../lib/published-crds';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 
 const ns = 'e2e-volcano';
@@ -75,18 +76,6 @@ function policy(jobName: string, clusters: string[]): KubeObject {
  */
 const capacity = { small: { cpu: '7500m', memory: '256Gi', pods: '1000' }, large: { cpu: '64', memory: '256Gi', pods: '1000' } };
 
-/** A Node object (no kubelet behind it): Ready, with `allocatable`; Karmada sums it into the Cluster's resourceSummary. */
-async function addNode(context: Context, member: string, allocatable: Record<string, string>): Promise<void> {
-  const kube = memberKube(context, member);
-  if ((await kube.find(`/api/v1/nodes/${nodeName}`)) === undefined) {
-    await kube.create('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: nodeName, labels: { 'kubernetes.io/hostname': nodeName } } });
-  }
-  const now = new Date().toISOString();
-  await kube.mergePatch(`/api/v1/nodes/${nodeName}/status`, {
-    status: { capacity: allocatable, allocatable, conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'e2e: no kubelet, a Node object only', lastHeartbeatTime: now, lastTransitionTime: now }] },
-  });
-}
-
 export const volcanoJobScenario: Scenario = {
   name: `Volcano's Job (Volcano's CRD, ${volcanoJob.publishedCrd.source}) scheduled by its components with MultiplePodTemplatesScheduling on, against Karmada's built-in Lua`,
   checks: 4,
@@ -99,19 +88,8 @@ export const volcanoJobScenario: Scenario = {
     const logMark = markKarmadaLogs(context);
 
     // Set-up, not a check: Volcano's CRD everywhere, a Node in each of the two members, InterpretComponent claimed.
-    const crd = await publishedCrdFile(volcanoJob.publishedCrd);
-    const everyMember = [...context.pushMembers, ...context.pullMembers];
-    await installCrds(env, everyMember, [crd], [{ crd: `${volcanoJob.plural}.${volcanoJob.group}`, groupVersion: `${volcanoJob.group}/${version}`, resource: volcanoJob.plural }]);
-    env.log(`Volcano's Job CRD (${crd}) on karmada-apiserver, ${everyMember.join(', ')}`);
-    await addNode(context, small, capacity.small);
-    await addNode(context, large, capacity.large);
-    for (const [member, allocatable] of [[small, capacity.small], [large, capacity.large]] as const) {
-      await waitFor(`Cluster ${member}'s resourceSummary to show ${allocatable.cpu} CPUs`, async () => {
-        const cluster = await env.kube.find(`/apis/cluster.karmada.io/v1alpha1/clusters/${member}`);
-        const cpu = (cluster?.status as { resourceSummary?: { allocatable?: { cpu?: string } } } | undefined)?.resourceSummary?.allocatable?.cpu;
-        return cpu === allocatable.cpu ? true : undefined;
-      }, { timeoutMs: 120_000 });
-    }
+    await installProjectCrd(context, volcanoJob, version, 'Volcano');
+    await addNodes(context, nodeName, [[small, capacity.small], [large, capacity.large]]);
     await ensureNamespace(context, ns);
     try {
       await claimComponents(context, check, interpreter, small, large, logBefore, logMark);
@@ -126,7 +104,7 @@ export const volcanoJobScenario: Scenario = {
       await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
       await env.kube.delete(workloadPath(ns, probeName));
       await env.kube.delete(policyPath(ns, probeName));
-      for (const member of [small, large]) await memberKube(context, member).delete(`/api/v1/nodes/${nodeName}`);
+      await removeNodes(context, nodeName, [small, large]);
     }
   },
 };
