@@ -138,6 +138,25 @@ describe('envelope and fields', () => {
     expect(response).toEqual({ uid: 'uid-1', successful: false, status: { code: 400, message: expect.stringContaining('request.operation an array') } });
   });
 
+  // Found by the transport property test: a kind's reader (an error message quoting the value, the empty-value filter)
+  // or the patch encoding recursing into a value 5 000 levels deep overflowed the stack and answered 500.
+  it.each([
+    ['Kustomization InterpretHealth, a deep status.observedGeneration', 'kustomize.toolkit.fluxcd.io/v1', 'Kustomization', 'InterpretHealth', ['status', 'observedGeneration'], 'object.status.observedGeneration must be an integer, got a object'],
+    ['ClusterPolicy InterpretStatus, a deep status.autogen', 'kyverno.io/v1', 'ClusterPolicy', 'InterpretStatus', ['status', 'autogen'], 'nests JSON too deeply'],
+    ['Workflow Retain, a deep status', 'argoproj.io/v1alpha1', 'Workflow', 'Retain', ['status', 'nodes'], 'nests JSON too deeply'],
+  ])('answers %s with 400, not 500', async (_what, apiVersion, kind, operation, path, message) => {
+    // Written as text: JSON.stringify of the value would overflow here too.
+    const deep = `${'{"a":'.repeat(5_000)}{}${'}'.repeat(5_000)}`;
+    const object: JsonMap = { apiVersion, kind, metadata: { name: 'deep', namespace: 'default', generation: 1 }, spec: {} };
+    let holder = object;
+    for (const segment of path.slice(0, -1)) holder = (holder[segment] = {}) as JsonMap;
+    holder[path[path.length - 1]!] = 'DEEP';
+    const [group, version] = apiVersion.split('/') as [string, string];
+    const body = { apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterContext', request: { uid: 'uid-deep', kind: { group, version, kind }, name: 'deep', namespace: 'default', operation, object, ...(operation === 'Retain' ? { observedObject: object } : {}) } };
+    const { response } = await call({ rawBody: JSON.stringify(body).replaceAll('"DEEP"', deep) });
+    expect(response).toEqual({ uid: 'uid-deep', successful: false, status: { code: 400, message: expect.stringContaining(message) } });
+  });
+
   it('answers status items without clusterName or with an empty one, as Karmada\'s own engine does', async () => {
     // Prepare
     const items: JsonMap[] = [{ status: { readyReplicas: 2 } }, { clusterName: '', status: { readyReplicas: 1 } }, { clusterName: 'm1', status: { readyReplicas: 4 } }];

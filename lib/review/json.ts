@@ -8,6 +8,17 @@ export interface JsonObject {
 
 export const int32Max = 2_147_483_647;
 
+/**
+ * The answer to a value nested so deeply that reading or encoding it overflows the stack (JSON.stringify and a
+ * recursive reader both recurse; Go's decoder, hence Karmada, allows 10 000 levels): the input's shape, a 400.
+ */
+export const nestedTooDeeply = 'the object nests JSON too deeply for its fields to be read or echoed in the answer (thousands of levels); flatten it';
+
+/** Whether `error` is the stack overflow a value nested thousands of levels deep causes. */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

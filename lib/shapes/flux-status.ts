@@ -6,7 +6,7 @@ import type { OperationResults } from '../interpreter/registry';
 import { fieldPath, fieldValue, stringField } from '../kube/fields';
 import { generationField, type ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
-import type { JsonObject, JsonValue } from '../review/json';
+import { quoted, type JsonObject, type JsonValue } from '../review/json';
 import { membersOf, setOrRemove, type Members } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
 import { conditionOf, mergedConditions, readConditionStatus, reflectConditionStatus, type ConditionStatus } from './conditions';
@@ -33,7 +33,7 @@ function int64Field(parent: JsonObject, name: string, path: string): number | un
   const value = fieldValue(parent, name);
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  throw new FieldFailure(path, `must be an integer, got ${JSON.stringify(value).slice(0, 40)}`);
+  throw new FieldFailure(path, `must be an integer, got ${quoted(value, 40)}`);
 }
 
 /** Conditions and `observedGeneration` (any int64: the CRDs' default -1 included) of a Flux object's status. */

@@ -1,7 +1,7 @@
 // Transport: API Gateway HTTP API (payload 2.0) events in, one JSON review out. Knows HTTP, not Karmada.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger, recordCall, type CallRecord } from '../observability/call-record';
-import { quoted } from '../review/json';
+import { isStackOverflow, nestedTooDeeply, quoted } from '../review/json';
 
 /** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
 export const maxBodyBytes = 6 * 1024 * 1024;
@@ -153,9 +153,8 @@ function answerOf(endpoint: ReviewEndpoint, uid: string, served: ServedReview): 
   } catch (error) {
     // JSON.stringify recurses: an answer echoing a field nested thousands of levels deep (Go's decoder, hence
     // Karmada, allows 10 000) overflows the stack. That is the input's shape, not our fault: a 400 that says so.
-    if (!(error instanceof RangeError)) throw error;
-    const message = 'the object nests JSON too deeply for its fields to be echoed in the answer (thousands of levels); flatten it';
-    return rejectionAnswer(endpoint, uid, { statusCode: 200, code: 400, message });
+    if (!isStackOverflow(error)) throw error;
+    return rejectionAnswer(endpoint, uid, { statusCode: 200, code: 400, message: nestedTooDeeply });
   }
 }
 
