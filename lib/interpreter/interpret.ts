@@ -1,6 +1,6 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
 import { ReviewFailure, uidOf } from '../review/core';
-import { int32Max, isJsonObject, isStackOverflow, nestedTooDeeply } from '../review/json';
+import { int32Max, isJsonObject, isStackOverflow, nestedTooDeeply, nestsDeeperThan } from '../review/json';
 import type { InterpreterOperation } from './wire/operations';
 import { decodeInterpreterRequest } from './wire/request';
 import { errored, patched, succeeded } from './wire/responses';
@@ -62,8 +62,9 @@ export function interpret(
     return { context: respond(registry, request), request };
   } catch (error) {
     if (error instanceof ReviewFailure) return { context: errored(uid, error.code, error.message), request };
-    // A kind's reader or the patch encoding recursing into a value thousands of levels deep: the input's shape.
-    if (isStackOverflow(error)) return { context: errored(uid, 400, nestedTooDeeply), request };
+    // A kind's reader or the patch encoding recursing into a value thousands of levels deep: the input's shape. The
+    // same overflow on a shallow input is our own recursion gone wrong, a 500 like any other exception.
+    if (isStackOverflow(error) && nestsDeeperThan(body, 1_000)) return { context: errored(uid, 400, nestedTooDeeply), request };
     const what = request ? `${request.operation} of ${request.kind.kind} ${request.namespace ? request.namespace + '/' : ''}${request.name}` : 'the request';
     return {
       context: errored(uid, 500, `internal error while interpreting ${what}; the interpreter logs have the details (uid ${uid || 'unknown'})`),

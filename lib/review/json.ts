@@ -14,9 +14,24 @@ export const int32Max = 2_147_483_647;
  */
 export const nestedTooDeeply = 'the object nests JSON too deeply for its fields to be read or echoed in the answer (thousands of levels); flatten it';
 
-/** Whether `error` is the stack overflow a value nested thousands of levels deep causes. */
+/** Whether `error` is a stack overflow (RangeError: Maximum call stack size exceeded). */
 export function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * Whether `value` nests objects and arrays more than `levels` deep, walked without recursion (linear in its size). A
+ * stack overflow is blamed on the input only when the input is that deep; otherwise it is our bug, a 500.
+ */
+export function nestsDeeperThan(value: unknown, levels: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= levels) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {
