@@ -28,7 +28,8 @@ export interface KindIdentity {
 
 /**
  * A CRD file inside a published artifact. `source` is `go:<module>@<version>` (a module of the Go module proxy) or
- * `maven:<groupId>:<artifactId>:<version>` (a jar of Maven Central); `file` is the CRD's path inside it.
+ * `maven:<groupId>:<artifactId>:<version>[:<classifier>]` (a jar of Maven Central, or one attached to it such as
+ * `tests`); `file` is the CRD's path inside it.
  */
 export interface PublishedCrd {
   readonly source: string;

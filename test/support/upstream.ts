@@ -32,19 +32,27 @@ export function goModuleDir(module: string, version: string): string {
   return answer.Dir;
 }
 
-/** The path of `groupId:artifactId:version`'s jar in the local Maven repository, fetched from Maven Central when missing. */
-export function mavenJar(groupId: string, artifactId: string, version: string): string {
-  const jar = join(homedir(), '.m2/repository', ...groupId.split('.'), artifactId, version, `${artifactId}-${version}.jar`);
+/**
+ * The path of `groupId:artifactId:version`'s jar in the local Maven repository, fetched from Maven Central when
+ * missing; with a classifier (`tests`, `sources`), that attached jar of the same release.
+ */
+export function mavenJar(groupId: string, artifactId: string, version: string, classifier?: string): string {
+  const suffix = classifier === undefined ? '' : `-${classifier}`;
+  const jar = join(homedir(), '.m2/repository', ...groupId.split('.'), artifactId, version, `${artifactId}-${version}${suffix}.jar`);
   if (existsSync(jar)) return jar;
-  const run = spawnSync('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${groupId}:${artifactId}:${version}`, '-Dtransitive=false'], { encoding: 'utf8', timeout: 600_000, cwd: homedir() });
+  const artifact = classifier === undefined ? `${groupId}:${artifactId}:${version}` : `${groupId}:${artifactId}:${version}:jar:${classifier}`;
+  const run = spawnSync('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${artifact}`, '-Dtransitive=false'], { encoding: 'utf8', timeout: 600_000, cwd: homedir() });
   if (run.status !== 0 || !existsSync(jar)) {
     const why = run.error?.message || `${run.stdout}${run.stderr}`.trim().split('\n').filter((line) => /ERROR/.test(line))[0] || `exit ${run.status}`;
-    throw new UpstreamUnavailable(`mvn dependency:get ${groupId}:${artifactId}:${version} failed: ${why}`);
+    throw new UpstreamUnavailable(`mvn dependency:get ${artifact} failed: ${why}`);
   }
   return jar;
 }
 
-/** One file of a published artifact, as text: `go:<module>@<version>` or `maven:<groupId>:<artifactId>:<version>`. */
+/**
+ * One file of a published artifact, as text: `go:<module>@<version>` or `maven:<groupId>:<artifactId>:<version>`
+ * (optionally `:<classifier>`, e.g. Strimzi's CRDs ride in its api's `tests` jar).
+ */
 export function publishedFile({ source, file }: PublishedCrd): string {
   const go = /^go:(.+)@(v[^@]+)$/.exec(source);
   if (go !== null) {
@@ -52,14 +60,14 @@ export function publishedFile({ source, file }: PublishedCrd): string {
     if (!existsSync(path)) throw new UpstreamUnavailable(`${source} has no ${file}`);
     return readFileSync(path, 'utf8');
   }
-  const maven = /^maven:([^:]+):([^:]+):([^:]+)$/.exec(source);
+  const maven = /^maven:([^:]+):([^:]+):([^:]+)(?::([^:]+))?$/.exec(source);
   if (maven !== null) {
-    const entries = unzipSync(readFileSync(mavenJar(maven[1]!, maven[2]!, maven[3]!)), { filter: (entry) => entry.name === file });
+    const entries = unzipSync(readFileSync(mavenJar(maven[1]!, maven[2]!, maven[3]!, maven[4])), { filter: (entry) => entry.name === file });
     const bytes = entries[file];
     if (bytes === undefined) throw new UpstreamUnavailable(`${source} has no ${file}`);
     return new TextDecoder().decode(bytes);
   }
-  throw new UpstreamUnavailable(`publishedCrd.source ${JSON.stringify(source)} is neither go:<module>@<version> nor maven:<groupId>:<artifactId>:<version>`);
+  throw new UpstreamUnavailable(`publishedCrd.source ${JSON.stringify(source)} is neither go:<module>@<version> nor maven:<groupId>:<artifactId>:<version>[:<classifier>]`);
 }
 
 /** Argo CD's release whose resource_customizations the health oracle reads (github.com/argoproj/argo-cd/v3). */

@@ -1,0 +1,154 @@
+// Strimzi's Kafka interpreter: one Kafka cluster, whose nodes come from its KafkaNodePools (or, before node pools,
+// from `spec.kafka.replicas`), with health and status from the cluster operator (see README.md).
+import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
+import { replicaRequirementsOf } from '../../interpreter/pod-template';
+import type { OperationResults } from '../../interpreter/registry';
+import type { DependentObjectReference } from '../../interpreter/wire/types';
+import { fieldValue } from '../../kube/fields';
+import type { JsonObject, JsonValue } from '../../review/json';
+import { agreedValue, sameJson, setOrRemove } from '../../shapes/aggregation';
+import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
+import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { presentFields, strimziHealthy } from '../../shapes/strimzi';
+import { clusterLabel, kafka as identity, nodePoolsAnnotation, nodePoolVersion } from './identity';
+import { collectSpecReferences } from './references';
+import { readKafka, readReflectedStatus, type Kafka, type KafkaStatus } from './schema';
+
+type Request = TypedRequest<Kafka>;
+
+/**
+ * Whether the cluster's nodes are KafkaNodePools: always in v1 (Strimzi 0.46 and later require them), and in the
+ * older versions unless `spec.kafka.replicas` is set without the `strimzi.io/node-pools: enabled` annotation (a
+ * cluster of Strimzi 0.45 or older that keeps its nodes in the Kafka).
+ */
+function usesNodePools(object: Kafka): boolean {
+  return object.spec?.replicas === undefined || object.metadata.annotations?.[nodePoolsAnnotation] === 'enabled';
+}
+
+/**
+ * No replicas where node pools hold the nodes (each KafkaNodePool answers its own); otherwise the brokers of
+ * `spec.kafka.replicas`, each with the Kafka container's resources and the scheduling fields of the pod template.
+ */
+function interpretReplica({ object }: Request): OperationResults['InterpretReplica'] {
+  if (usesNodePools(object)) return { replicas: 0 };
+  const replicas = object.spec?.replicas ?? 0;
+  const resources = object.spec?.resources;
+  const podSpec: JsonObject = { containers: [{ name: 'kafka', ...(resources === undefined ? {} : { resources }) }] };
+  for (const name of ['affinity', 'tolerations', 'priorityClassName']) {
+    const value = fieldValue(object.spec?.pod, name);
+    if (value !== undefined) podSpec[name] = value;
+  }
+  const requirements = replicaRequirementsOf({ spec: podSpec }, 'object.spec.kafka(template.pod, resources)');
+  return requirements === undefined ? { replicas } : { replicas, replicaRequirements: requirements };
+}
+
+/** KafkaStatus besides conditions and observedGeneration, as the operator wrote it. */
+const reflectedFields = [
+  'listeners',
+  'kafkaNodePools',
+  'registeredNodeIds',
+  'clusterId',
+  'operatorLastSuccessfulVersion',
+  'kafkaVersion',
+  'kafkaMetadataVersion',
+  'kafkaMetadataState',
+  'autoRebalance',
+] as const;
+
+function interpretStatus({ object }: Request) {
+  return reflectConditionStatus(object, presentFields(object.status?.raw, reflectedFields));
+}
+
+/**
+ * Each listener once, by name in the members' order: every member's addresses (each once), so the control plane
+ * shows where every member's cluster answers; `bootstrapServers` and `certificates` only where every member reporting
+ * the listener agrees (internal listeners name the same Service everywhere; external ones differ per member, and a
+ * bootstrap list mixing members would join clients to different clusters).
+ */
+function mergedListeners(statuses: readonly KafkaStatus[]): JsonValue[] | undefined {
+  const byName = new Map<string, { addresses: JsonValue[]; raws: JsonObject[] }>();
+  for (const status of statuses) {
+    for (const listener of status.listeners ?? []) {
+      const name = listener.name ?? '';
+      let entry = byName.get(name);
+      if (entry === undefined) byName.set(name, (entry = { addresses: [], raws: [] }));
+      entry.raws.push(listener.raw);
+      for (const address of listener.addresses ?? []) {
+        if (!entry.addresses.some((known) => sameJson(known, address))) entry.addresses.push(address);
+      }
+    }
+  }
+  if (byName.size === 0) return undefined;
+  return [...byName.entries()].map(([name, { addresses, raws }]) => {
+    const merged: JsonObject = {};
+    if (name !== '') merged.name = name;
+    for (const field of ['type', 'bootstrapServers', 'certificates']) {
+      const first = raws[0]![field];
+      if (first !== undefined && raws.every((raw) => sameJson(raw[field], first))) merged[field] = first;
+    }
+    if (addresses.length > 0) merged.addresses = addresses;
+    return merged;
+  });
+}
+
+/**
+ * Conditions merged (Karmada's catalogue rule), `observedGeneration` once every member observed the template,
+ * listeners merged (above), the node pools in use united, and the values of one cluster (cluster ID, versions,
+ * metadata state, registered node IDs, auto-rebalance) kept only where every member reports the same: each member
+ * runs a Kafka cluster of its own.
+ */
+function aggregateStatus(request: Request) {
+  const { patch, members } = aggregateConditions(request, { observedWithNoMembers: false, read: readReflectedStatus });
+  const statuses = members.reporting.map(({ status }) => status);
+  setOrRemove(patch, 'listeners', mergedListeners(statuses));
+  const pools = [...new Set(statuses.flatMap((status) => status.kafkaNodePools ?? []))];
+  setOrRemove(patch, 'kafkaNodePools', pools.length > 0 ? pools.map((name) => ({ name })) : undefined);
+  for (const name of ['registeredNodeIds', 'clusterId', 'operatorLastSuccessfulVersion', 'kafkaVersion', 'kafkaMetadataVersion', 'kafkaMetadataState', 'autoRebalance']) {
+    setOrRemove(patch, name, agreedValue(members, (status) => status.raw[name]));
+  }
+  return patch.operations;
+}
+
+function interpretHealth({ object }: Request) {
+  return { healthy: strimziHealthy(object.status?.conditions) };
+}
+
+/**
+ * The Secrets, ConfigMaps and PVCs the spec names (see references.ts), the custom CA Secrets when the user brings
+ * the CA (`generateCertificateAuthority: false`: Strimzi reads `<name>-cluster-ca-cert`, `<name>-cluster-ca`,
+ * `<name>-clients-ca-cert` and `<name>-clients-ca`), and the KafkaNodePools labelled `strimzi.io/cluster: <name>`
+ * when the cluster runs on node pools (a label selector: Karmada propagates every pool that matches).
+ */
+function interpretDependency({ object, namespace, kind }: Request) {
+  const where = namespaceOf(object.metadata, namespace);
+  const named = new NamedReferences(where);
+  const name = object.metadata.name ?? '';
+  if (object.spec !== undefined) {
+    collectSpecReferences(object.spec.raw, 'object.spec', named);
+    if (name !== '' && object.spec.ownClusterCa) named.addAll('v1', 'Secret', [`${name}-cluster-ca-cert`, `${name}-cluster-ca`]);
+    if (name !== '' && object.spec.ownClientsCa) named.addAll('v1', 'Secret', [`${name}-clients-ca-cert`, `${name}-clients-ca`]);
+  }
+  const dependencies: DependentObjectReference[] = named.list();
+  if (name !== '' && usesNodePools(object)) {
+    const pools: DependentObjectReference = {
+      apiVersion: `${identity.group}/${nodePoolVersion(kind.version)}`,
+      kind: 'KafkaNodePool',
+      labelSelector: { matchLabels: { [clusterLabel]: name } },
+    };
+    if (where !== undefined && where !== '') pools.namespace = where;
+    dependencies.push(pools);
+  }
+  return { dependencies };
+}
+
+export const kafkaInterpreter = defineInterpreter<Kafka>({
+  ...identity,
+  decode: readKafka,
+  operations: {
+    InterpretReplica: interpretReplica,
+    AggregateStatus: aggregateStatus,
+    InterpretStatus: interpretStatus,
+    InterpretHealth: interpretHealth,
+    InterpretDependency: interpretDependency,
+  },
+});
