@@ -1,9 +1,55 @@
 // Strimzi's custom resources (kafka.strimzi.io): health from the Ready / NotReady conditions its operators write,
 // and the status fields reflected and aggregated as the operator wrote them. Shared by Kafka and KafkaNodePool.
+import { replicaRequirementsOf } from '../interpreter/pod-template';
+import type { OperationResults } from '../interpreter/registry';
 import { fieldPath, fieldValue, stringField } from '../kube/fields';
-import { FieldFailure } from '../review/core';
+import { FieldFailure, ReviewFailure } from '../review/core';
 import { describeJson, type JsonObject, type JsonValue } from '../review/json';
 import type { Condition } from './conditions';
+
+/** The label that ties a node pool to its Kafka cluster (Strimzi's `Labels.STRIMZI_CLUSTER_LABEL`). */
+export const clusterLabel = 'strimzi.io/cluster';
+
+/** The fields of Strimzi's PodTemplate that Karmada's replica requirements read (the rest are not scheduling). */
+const schedulingFields = ['affinity', 'tolerations', 'priorityClassName'] as const;
+
+/** Where a Strimzi kind keeps its nodes' resources and pod template (e.g. `object.spec.resources`, `object.spec.template.pod`). */
+export interface NodeFields {
+  resources: JsonObject | undefined;
+  resourcesPath: string;
+  pod: JsonObject | undefined;
+  podPath: string;
+}
+
+/** The synthetic pod template's path, for error messages mapped back to the kind's own fields. */
+const synthetic = 'strimzi';
+const container = `${synthetic}.spec.containers[0].resources`;
+const podSpecPath = `${synthetic}.spec`;
+
+/**
+ * InterpretReplica for Strimzi's Kafka nodes: the count, and each node's requirements from the Kafka container's
+ * `resources` and the scheduling fields of Strimzi's `template.pod`, read as a pod template with one container (the
+ * operator builds each node's pod from exactly these). A wrong field is a 400 naming the kind's own field.
+ */
+export function strimziNodes(replicas: number, { resources, resourcesPath, pod, podPath }: NodeFields): OperationResults['InterpretReplica'] {
+  const podSpec: JsonObject = { containers: [{ name: 'kafka', ...(resources === undefined ? {} : { resources }) }] };
+  for (const name of schedulingFields) {
+    const value = fieldValue(pod, name);
+    if (value !== undefined) podSpec[name] = value;
+  }
+  let replicaRequirements;
+  try {
+    replicaRequirements = replicaRequirementsOf({ spec: podSpec }, synthetic);
+  } catch (error) {
+    // The pod template reader names its own paths (a FieldFailure, or a quantity's message that starts with one).
+    if (!(error instanceof ReviewFailure)) throw error;
+    const ownPath = (path: string) => (path.startsWith(container) ? resourcesPath + path.slice(container.length) : path.startsWith(podSpecPath) ? podPath + path.slice(podSpecPath.length) : path);
+    if (error instanceof FieldFailure) throw new FieldFailure(ownPath(error.field), error.detail);
+    const [first = '', ...rest] = error.message.split(/(?=[: ])/);
+    throw new ReviewFailure(error.code, ownPath(first) + rest.join(''));
+  }
+  return replicaRequirements === undefined ? { replicas } : { replicas, replicaRequirements };
+}
 
 /**
  * Strimzi's health of a resource from its conditions (the operator's `StatusUtils`: `Ready` True after a

@@ -20,7 +20,5 @@ export const kafka = {
 
 /** The annotation with which a Kafka of Strimzi 0.36-0.45 takes its nodes from KafkaNodePools (`enabled`). */
 export const nodePoolsAnnotation = 'strimzi.io/node-pools';
-/** The label that ties a node pool to its Kafka cluster (Strimzi's `Labels.STRIMZI_CLUSTER_LABEL`). */
-export const clusterLabel = 'strimzi.io/cluster';
 /** The KafkaNodePool's API version for a Kafka's own (node pools exist from v1beta2 on). */
 export const nodePoolVersion = (kafkaVersion: string) => (kafkaVersion === 'v1' ? 'v1' : 'v1beta2');

@@ -1,16 +1,14 @@
 // Strimzi's Kafka interpreter: one Kafka cluster, whose nodes come from its KafkaNodePools (or, before node pools,
 // from `spec.kafka.replicas`), with health and status from the cluster operator (see README.md).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { replicaRequirementsOf } from '../../interpreter/pod-template';
 import type { OperationResults } from '../../interpreter/registry';
 import type { DependentObjectReference } from '../../interpreter/wire/types';
-import { fieldValue } from '../../kube/fields';
 import type { JsonObject, JsonValue } from '../../review/json';
 import { agreedValue, sameJson, setOrRemove } from '../../shapes/aggregation';
 import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
-import { presentFields, strimziHealthy } from '../../shapes/strimzi';
-import { clusterLabel, kafka as identity, nodePoolsAnnotation, nodePoolVersion } from './identity';
+import { clusterLabel, presentFields, strimziHealthy, strimziNodes } from '../../shapes/strimzi';
+import { kafka as identity, nodePoolsAnnotation, nodePoolVersion } from './identity';
 import { collectSpecReferences } from './references';
 import { readKafka, readReflectedStatus, type Kafka, type KafkaStatus } from './schema';
 
@@ -31,15 +29,12 @@ function usesNodePools(object: Kafka): boolean {
  */
 function interpretReplica({ object }: Request): OperationResults['InterpretReplica'] {
   if (usesNodePools(object)) return { replicas: 0 };
-  const replicas = object.spec?.replicas ?? 0;
-  const resources = object.spec?.resources;
-  const podSpec: JsonObject = { containers: [{ name: 'kafka', ...(resources === undefined ? {} : { resources }) }] };
-  for (const name of ['affinity', 'tolerations', 'priorityClassName']) {
-    const value = fieldValue(object.spec?.pod, name);
-    if (value !== undefined) podSpec[name] = value;
-  }
-  const requirements = replicaRequirementsOf({ spec: podSpec }, 'object.spec.kafka(template.pod, resources)');
-  return requirements === undefined ? { replicas } : { replicas, replicaRequirements: requirements };
+  return strimziNodes(object.spec?.replicas ?? 0, {
+    resources: object.spec?.resources,
+    resourcesPath: 'object.spec.kafka.resources',
+    pod: object.spec?.pod,
+    podPath: 'object.spec.kafka.template.pod',
+  });
 }
 
 /** KafkaStatus besides conditions and observedGeneration, as the operator wrote it. */

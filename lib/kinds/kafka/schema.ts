@@ -5,7 +5,6 @@
 import { booleanField, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
 import { metadataOf, type ObjectMetaView } from '../../kube/objects';
 import { podTemplateLimits } from '../../kube/limits';
-import { FieldFailure } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditionStatus, type ConditionStatus } from '../../shapes/conditions';
 import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
@@ -118,7 +117,3 @@ export function readKafka(object: JsonObject, path: string, { version }: { versi
   return kafka;
 }
 
-/** A FieldFailure for a reference name that is not a string (used by the dependency walk). */
-export function wrongName(path: string): FieldFailure {
-  return new FieldFailure(path, 'must be a string (the name of the object it refers to)');
-}

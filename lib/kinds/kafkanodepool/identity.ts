@@ -16,6 +16,3 @@ export const kafkaNodePool = {
   // `tests` jar; `crds/v1beta2/` is the set that serves v1 and v1beta2 with v1beta2 stored, as 0.51.0 installs them.
   publishedCrd: { source: 'maven:io.strimzi:api:0.51.0:tests', file: 'crds/v1beta2/045-Crd-kafkanodepool.yaml' },
 } as const satisfies KindIdentity;
-
-/** The label that ties a node pool to its Kafka cluster (Strimzi's `Labels.STRIMZI_CLUSTER_LABEL`). */
-export const clusterLabel = 'strimzi.io/cluster';

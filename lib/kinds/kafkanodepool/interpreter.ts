@@ -1,23 +1,17 @@
 // Strimzi's KafkaNodePool interpreter: a pool of Kafka nodes (brokers, controllers or both) with its own count,
 // resources and scheduling, whose health and status come from the cluster operator (see README.md).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
-import { replicaRequirementsOf } from '../../interpreter/pod-template';
 import { oneComponent, reviseSpecReplicas } from '../../interpreter/replicated';
 import type { OperationResults } from '../../interpreter/registry';
-import { fieldValue } from '../../kube/fields';
-import type { JsonObject } from '../../review/json';
 import { agreedValue, setOrRemove, sumOf } from '../../shapes/aggregation';
 import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
 import { namespaceOf } from '../../shapes/dependencies';
 import { retainsReplicas } from '../../shapes/retention';
-import { presentFields, strimziHealthy } from '../../shapes/strimzi';
-import { clusterLabel, kafkaNodePool as identity } from './identity';
+import { clusterLabel, presentFields, strimziHealthy, strimziNodes } from '../../shapes/strimzi';
+import { kafkaNodePool as identity } from './identity';
 import { readKafkaNodePool, readReflectedStatus, type KafkaNodePool } from './schema';
 
 type Request = TypedRequest<KafkaNodePool>;
-
-/** The pod fields of Strimzi's PodTemplate that Karmada's replica requirements read (the rest are not scheduling). */
-const schedulingFields = ['affinity', 'tolerations', 'priorityClassName'] as const;
 
 /**
  * `spec.replicas` (required by the CRD; 0 when absent) and each node's requirements: the Kafka container's
@@ -25,14 +19,12 @@ const schedulingFields = ['affinity', 'tolerations', 'priorityClassName'] as con
  * (the pool's pods are Strimzi's StrimziPodSet pods made of exactly these).
  */
 function interpretReplica({ object }: Request): OperationResults['InterpretReplica'] {
-  const replicas = object.spec?.replicas ?? 0;
-  const podSpec: JsonObject = { containers: [{ name: 'kafka', ...(object.spec?.resources === undefined ? {} : { resources: object.spec.resources }) }] };
-  for (const name of schedulingFields) {
-    const value = fieldValue(object.spec?.pod, name);
-    if (value !== undefined) podSpec[name] = value;
-  }
-  const requirements = replicaRequirementsOf({ spec: podSpec }, 'object.spec(template.pod, resources)');
-  return requirements === undefined ? { replicas } : { replicas, replicaRequirements: requirements };
+  return strimziNodes(object.spec?.replicas ?? 0, {
+    resources: object.spec?.resources,
+    resourcesPath: 'object.spec.resources',
+    pod: object.spec?.pod,
+    podPath: 'object.spec.template.pod',
+  });
 }
 
 /**
