@@ -146,6 +146,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./kyverno-policy/interpreter')).kyvernoPolicyInterpreter,
   },
   {
+    group: 'leaderworkerset.x-k8s.io',
+    kind: 'LeaderWorkerSet',
+    plural: 'leaderworkersets',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/leaderworkerset',
+    ownCrd: false,
+    load: async () => (await import('./leaderworkerset/interpreter')).leaderWorkerSetInterpreter,
+  },
+  {
     group: 'kubeflow.org',
     kind: 'MPIJob',
     plural: 'mpijobs',
