@@ -22,6 +22,7 @@ import { fluxScenario } from './scenarios/flux';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
 import { pullScenario } from './scenarios/pull';
+import { lwsScenario } from './scenarios/lws';
 import { rayScenario } from './scenarios/ray';
 import { rolloutScenario } from './scenarios/rollout';
 import { versionsScenario } from './scenarios/versions';
@@ -56,6 +57,7 @@ const scenarios: Record<string, Scenario> = {
   'volcano-job': volcanoJobScenario,
   flux: fluxScenario,
   ray: rayScenario,
+  lws: lwsScenario,
   admission: admissionScenario,
   'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */
