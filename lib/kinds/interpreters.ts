@@ -286,6 +286,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./tfjob/interpreter')).tfJobInterpreter,
   },
   {
+    group: 'trainer.kubeflow.org',
+    kind: 'TrainJob',
+    plural: 'trainjobs',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/trainjob',
+    ownCrd: false,
+    load: async () => (await import('./trainjob/interpreter')).trainJobInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'UnitedDeployment',
     plural: 'uniteddeployments',
