@@ -386,3 +386,14 @@ export function clusterResourceNamespaceOf(metadata: ObjectMetaView): string | u
 export function retainNothing({ patch }: TypedRequest<object>): OperationResults['Retain'] {
   return patch().operations;
 }
+
+/** The operations an Issuer and a ClusterIssuer answer alike; each kind says where its dependencies are. */
+export function issuerOperations(dependencies: (request: TypedRequest<Issuer>) => OperationResults['InterpretDependency']) {
+  return {
+    InterpretHealth: ({ object }: TypedRequest<Issuer>) => ({ healthy: issuerHealthy(object.status) }),
+    InterpretStatus: reflectIssuer,
+    AggregateStatus: aggregateIssuer,
+    InterpretDependency: dependencies,
+    Retain: retainNothing,
+  };
+}
