@@ -22,8 +22,8 @@ export const certManagerApiVersion = `${certManagerGroup}/v1`;
  * version of an external issuer a Certificate names (its `issuerRef` names only a group), and the namespace a
  * ClusterIssuer's Secrets live in (cert-manager's `--cluster-resource-namespace` flag, which only the member knows).
  */
-export const issuerApiVersionAnnotation = 'workload.example.io/issuer-api-version';
-export const clusterResourceNamespaceAnnotation = 'workload.example.io/cluster-resource-namespace';
+export const issuerApiVersionAnnotation = 'karmada-serverless-interpreter/issuer-api-version';
+export const clusterResourceNamespaceAnnotation = 'karmada-serverless-interpreter/cluster-resource-namespace';
 
 /** A string at a path of nested objects below `parent` (`['acme', 'privateKeySecretRef', 'name']`); undefined when absent. */
 export function nestedString(parent: JsonObject | undefined, parentPath: string, names: readonly string[]): string | undefined {
@@ -194,7 +194,7 @@ export function certificateDependencies({ object, namespace }: TypedRequest<Cert
 
 /**
  * The apiVersion the issuer is named at: cert-manager.io/v1 for cert-manager's own; for an external issuer, the
- * version the `workload.example.io/issuer-api-version` annotation gives (its group must be the issuerRef's), else
+ * version the `karmada-serverless-interpreter/issuer-api-version` annotation gives (its group must be the issuerRef's), else
  * none: Karmada finds a dependency by apiVersion, and `issuerRef` names no version.
  */
 function issuerApiVersionOf(metadata: ObjectMetaView, ref: IssuerRef): string | undefined {
