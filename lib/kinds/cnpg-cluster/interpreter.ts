@@ -141,11 +141,18 @@ const brokenPhases = new Set([
   'Invalid cluster definition',
 ]);
 
+/** How this interpreter reads one of the operator's phases; undefined for a phase it does not know. */
+export function phaseClass(phase: string): 'healthy' | 'working' | 'broken' | undefined {
+  if (phase === healthyPhase) return 'healthy';
+  if (workingPhases.has(phase)) return 'working';
+  return brokenPhases.has(phase) ? 'broken' : undefined;
+}
+
 /** Aggregation's order, best first: healthy, working (or a phase this code does not know), broken. */
 function phaseRank(phase: string | undefined): number | undefined {
   if (phase === undefined) return undefined;
-  if (phase === healthyPhase) return 0;
-  return brokenPhases.has(phase) ? 2 : 1;
+  const known = phaseClass(phase);
+  return known === 'healthy' ? 0 : known === 'broken' ? 2 : 1;
 }
 
 function interpretHealth({ object }: Request) {
