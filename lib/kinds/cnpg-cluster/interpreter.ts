@@ -5,12 +5,11 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { containerResourceRequestOf } from '../../interpreter/pod-template';
 import { oneComponent } from '../../interpreter/replicated';
 import type { NodeClaim, ReplicaRequirements, Toleration } from '../../interpreter/wire/types';
-import type { JsonObject, JsonValue } from '../../review/json';
 import type { JsonPatchOperation } from '../../review/patch';
 import { agreedValue, membersOf, setOrRemove, sumCounters, worstMember } from '../../shapes/aggregation';
 import { conditionOf, mergedConditions } from '../../shapes/conditions';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
-import { reportGenerations } from '../../shapes/generations';
+import { reflectFields } from '../../shapes/generations';
 import { keepMemberValue, retainsReplicas } from '../../shapes/retention';
 import {
   cnpgApiVersion,
@@ -95,13 +94,7 @@ const reflectedFields = [
 ] as const satisfies readonly (keyof ClusterStatus)[];
 
 function interpretStatus({ object }: Request) {
-  const rawStatus: JsonObject = {};
-  const status = object.status ?? {};
-  for (const name of reflectedFields) {
-    const value = status[name];
-    if (value !== undefined) rawStatus[name] = value as JsonValue;
-  }
-  return { rawStatus: reportGenerations(rawStatus, object.metadata) };
+  return { rawStatus: reflectFields(object.status, reflectedFields, object.metadata) };
 }
 
 // ---- InterpretHealth ----
