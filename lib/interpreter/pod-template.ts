@@ -136,11 +136,24 @@ function resourceRequestOf(podSpec: JsonObject, path: string): ResourceList | un
   for (const [name, value] of Object.entries(overhead)) {
     if (isCountedResource(name)) addAmount(total, name, amountOf(name, value, `${path}.overhead.${name}`), `${path}.overhead`);
   }
+  return resourceListOf(total);
+}
+
+function resourceListOf(total: Amounts): ResourceList | undefined {
   const names = [...total.keys()].filter((name) => total.get(name)! > 0n).sort();
   if (names.length === 0) return undefined;
   const list: ResourceList = {};
   for (const name of names) list[name] = formatAmount(name, total.get(name)!);
   return list;
+}
+
+/**
+ * The requests of one container's `resources` held outside a pod template (CloudNativePG's `spec.resources` for each
+ * instance's postgres container), counted as for a template's container: requests, defaulted from limits. `path` is
+ * where the holder is: the messages name `<path>.resources.requests.cpu`.
+ */
+export function containerResourceRequestOf(holder: JsonObject, path: string): ResourceList | undefined {
+  return resourceListOf(effectiveRequests(holder, path));
 }
 
 function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {

@@ -66,6 +66,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./clusterissuer/interpreter')).clusterIssuerInterpreter,
   },
   {
+    group: 'postgresql.cnpg.io',
+    kind: 'Cluster',
+    plural: 'clusters',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/cnpg-cluster',
+    ownCrd: false,
+    load: async () => (await import('./cnpg-cluster/interpreter')).cnpgClusterInterpreter,
+  },
+  {
     group: 'flink.apache.org',
     kind: 'FlinkDeployment',
     plural: 'flinkdeployments',
