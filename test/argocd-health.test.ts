@@ -1,10 +1,12 @@
 // Argo CD's health checks as an oracle nobody here wrote: for every kind this service serves that Argo CD ships a
 // health check with testdata for (resource_customizations/<group>/<Kind>/health_test.yaml, read from the Argo CD
 // module at test time), every input Argo CD calls Healthy must answer healthy, and every Degraded one unhealthy.
-// Karmada's health is two-valued (its failover evicts on Unhealthy), so Argo CD's Progressing, Suspended, Missing
-// and Unknown are not judged. A kind whose meaning differs lists each such input in its README, under a heading
-// starting with "## Argo CD's health checks": ``- `testdata/<file>.yaml` healthy|unhealthy|refused: reason``
-// (what this service answers). A listed input that answers as Argo CD expects fails too, so the list stays true.
+// Karmada's health is two-valued (its failover evicts on Unhealthy), so each kind's README, under a heading starting
+// with "## Argo CD's health checks", states how it maps every other status its testdata uses (Progressing,
+// Suspended), one line each: ``- Argo CD's `Progressing` answers healthy: reason``; Missing and Unknown are not
+// judged. An input whose answer differs from the mapping is listed there too:
+// ``- `testdata/<file>.yaml` healthy|unhealthy|refused: reason`` (what this service answers). A listed input that
+// answers as the mapping expects fails too, so the list stays true.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,21 +19,36 @@ import { requireTool } from './support/tools';
 import { argoCdCustomizations, argoCdRelease, UpstreamUnavailable } from './support/upstream';
 
 type Answer = 'healthy' | 'unhealthy' | 'refused';
-const judged: Record<string, Answer> = { Healthy: 'healthy', Degraded: 'unhealthy' };
+/** Argo CD's statuses whose answer is fixed for every kind; the others need the README's mapping line. */
+const fixed: Record<string, Answer> = { Healthy: 'healthy', Degraded: 'unhealthy' };
+/** Argo CD's statuses a kind's README must map when its testdata uses them; Missing and Unknown are not judged. */
+const mapped = new Set(['Progressing', 'Suspended']);
 
 interface ArgoCdCase {
   healthStatus?: { status?: string; message?: string };
   inputPath?: string;
 }
 
+function healthSection(readme: string): string {
+  return /^## Argo CD's health checks[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
+}
+
 /** The README's listed differences: input path → the answer this service gives, and why. */
 export function listedDifferences(readme: string): Map<string, { answer: Answer; reason: string }> {
   const listed = new Map<string, { answer: Answer; reason: string }>();
-  const section = /^## Argo CD's health checks[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
-  for (const match of section.matchAll(/^- `([^`]+)` (healthy|unhealthy|refused): (.+)$/gm)) {
+  for (const match of healthSection(readme).matchAll(/^- `([^`]+)` (healthy|unhealthy|refused): (.+)$/gm)) {
     listed.set(match[1]!, { answer: match[2] as Answer, reason: match[3]! });
   }
   return listed;
+}
+
+/** The README's mapping of Argo CD's other statuses: status → the answer this service gives (a reason is required). */
+export function statedMapping(readme: string): Map<string, Answer> {
+  const stated = new Map<string, Answer>();
+  for (const match of healthSection(readme).matchAll(/^- Argo CD's `(\w+)` answers (healthy|unhealthy): \S.*$/gm)) {
+    stated.set(match[1]!, match[2] as Answer);
+  }
+  return stated;
 }
 
 const go = requireTool('go');
@@ -54,12 +71,18 @@ const checked = interpreterRegistry.kinds
 describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health testdata, for the kinds served that it covers${go.note}${unavailable}`, () => {
   for (const { kind, folder } of checked) {
     const name = `${kind.group}/${kind.kind}`;
-    it(`${name}: Healthy answers healthy, Degraded unhealthy, or the kind's README lists why not`, async () => {
+    it(`${name}: Healthy answers healthy, Degraded unhealthy, Progressing and Suspended as the README maps them, or the README lists why not`, async () => {
       // Prepare
       const tests = ((parseYaml(readFileSync(join(folder, 'health_test.yaml'), 'utf8')) as { tests?: ArgoCdCase[] }).tests ?? []);
-      const listed = listedDifferences(readFileSync(join(kind.home, 'README.md'), 'utf8'));
+      const readme = readFileSync(join(kind.home, 'README.md'), 'utf8');
+      const listed = listedDifferences(readme);
+      const stated = statedMapping(readme);
+      const judged: Record<string, Answer> = { ...Object.fromEntries(stated), ...fixed };
       const unexplained: string[] = [];
       const seen = new Set<string>();
+      const unmapped = [...new Set(tests.map((test) => test.healthStatus?.status ?? ''))]
+        .filter((status) => mapped.has(status) && !stated.has(status))
+        .map((status) => `Argo CD's testdata uses ${status}: state its answer in ${kind.home}/README.md as "- Argo CD's \`${status}\` answers healthy|unhealthy: <why>"`);
 
       // Act
       for (const test of tests) {
@@ -72,15 +95,15 @@ describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health
         const answer: Answer = answered.response?.successful !== true ? 'refused' : answered.response.healthy === true ? 'healthy' : 'unhealthy';
         const entry = listed.get(test.inputPath);
         if (entry === undefined && answer !== expected) {
-          unexplained.push(`${test.inputPath}: Argo CD says ${test.healthStatus?.status} ("${test.healthStatus?.message ?? ''}"), this service answers ${answer}${answer === 'refused' ? ` (${answered.response?.status?.message})` : ''}; not listed in ${kind.home}/README.md`);
+          unexplained.push(`${test.inputPath}: Argo CD says ${test.healthStatus?.status} ("${test.healthStatus?.message ?? ''}"), expected ${expected}, this service answers ${answer}${answer === 'refused' ? ` (${answered.response?.status?.message})` : ''}; not listed in ${kind.home}/README.md`);
         }
         if (entry !== undefined && entry.answer !== answer) unexplained.push(`${test.inputPath}: the README lists ${entry.answer}, this service answers ${answer}`);
-        if (entry !== undefined && answer === expected) unexplained.push(`${test.inputPath}: listed in the README, but this service answers as Argo CD expects (${answer}): remove the line`);
+        if (entry !== undefined && answer === expected) unexplained.push(`${test.inputPath}: listed in the README, but this service answers as ${test.healthStatus?.status} is mapped (${answer}): remove the line`);
       }
       const stale = [...listed.keys()].filter((path) => !seen.has(path)).map((path) => `${path}: listed in the README, no judged Argo CD case has it`);
 
       // Assess
-      expect([...unexplained, ...stale]).toEqual([]);
+      expect([...unmapped, ...unexplained, ...stale]).toEqual([]);
       expect(seen.size, `judged cases in ${folder}/health_test.yaml`).toBeGreaterThan(0);
     });
   }
