@@ -15,6 +15,12 @@ import { deploymentModeAnnotation, stopAnnotation } from './identity';
 const maxItems = podTemplateLimits.listItems;
 
 /**
+ * Canaries read: each is built over the whole stable predictor, so their number multiplies the work; KServe's
+ * `trafficPercent` values (0 to 100 each) sum to at most 100, so a service has no use for more than 100.
+ */
+const maxCanaries = 100;
+
+/**
  * The predictor's model servers, in the order `PredictorSpec.GetImplementations` lists them (the first present is
  * the one KServe runs); each is a Container inline with `storageUri`, `storage`, `runtimeVersion`...
  */
@@ -167,6 +173,14 @@ function canaryComponents(spec: JsonObject, path: string, predictor: InferenceCo
   const canaries: InferenceComponent[] = [];
   const stableMin = predictor === undefined ? undefined : countField(predictor.spec, 'minReplicas', fieldPath(predictor.path, 'minReplicas'));
   let canaryReplicas = 0;
+  const listed = fieldValue(spec, 'canary');
+  if (Array.isArray(listed) && listed.length > maxCanaries) {
+    throw new FieldFailure(
+      fieldPath(path, 'canary'),
+      `has ${listed.length} canaries; at most ${maxCanaries} are accepted (KServe splits at most 100 percent of the traffic between them, ` +
+        'and each canary is a pod built over the whole stable predictor, so more would cost more than linear work)',
+    );
+  }
   for (const { item, path: itemPath } of objectItems(spec, 'canary', fieldPath(path, 'canary'), maxItems)) {
     const at = fieldPath(itemPath, 'predictor');
     const own = objectField(item, 'predictor', at);
