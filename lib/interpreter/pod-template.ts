@@ -122,9 +122,15 @@ function effectiveRequests(container: JsonObject, path: string): Amounts {
   return amounts;
 }
 
-function resourceRequestOf(podSpec: JsonObject, path: string): ResourceList | undefined {
+/** A container with the path messages name it by. */
+export interface PlacedContainer {
+  item: JsonObject;
+  path: string;
+}
+
+function resourceRequestOf(podSpec: JsonObject, path: string, containers?: readonly PlacedContainer[]): ResourceList | undefined {
   const total: Amounts = new Map();
-  for (const { item, path: itemPath } of objectItems(podSpec, 'containers', `${path}.containers`, maxItems)) {
+  for (const { item, path: itemPath } of containers ?? objectItems(podSpec, 'containers', `${path}.containers`, maxItems)) {
     for (const [name, amount] of effectiveRequests(item, itemPath)) addAmount(total, name, amount, `${path}.containers`);
   }
   for (const { item, path: itemPath } of objectItems(podSpec, 'initContainers', `${path}.initContainers`, maxItems)) {
@@ -180,10 +186,17 @@ function podSpecOf(template: JsonObject | undefined, path: string): JsonObject |
 /** Per-replica requirements of a pod template, or undefined when it asks for nothing (Karmada sends none then). */
 export function replicaRequirementsOf(template: JsonObject | undefined, path: string): ReplicaRequirements | undefined {
   const podSpec = podSpecOf(template, path);
-  if (podSpec === undefined) return undefined;
-  const specPath = `${path}.spec`;
+  return podSpec === undefined ? undefined : podSpecRequirementsOf(podSpec, `${path}.spec`);
+}
+
+/**
+ * Per-replica requirements of pod-spec fields held elsewhere than a template's `spec` (KServe's components inline a
+ * PodSpec), named from `specPath`; `containers`, when given, are the pod's containers instead of `podSpec.containers`
+ * (a controller that puts a container of its own, read from another field, into the pod).
+ */
+export function podSpecRequirementsOf(podSpec: JsonObject, specPath: string, containers?: readonly PlacedContainer[]): ReplicaRequirements | undefined {
   const nodeClaim = nodeClaimOf(podSpec, specPath);
-  const resourceRequest = resourceRequestOf(podSpec, specPath);
+  const resourceRequest = resourceRequestOf(podSpec, specPath, containers);
   if (nodeClaim === undefined && resourceRequest === undefined) return undefined;
   const requirements: ReplicaRequirements = {};
   if (nodeClaim !== undefined) requirements.nodeClaim = nodeClaim;

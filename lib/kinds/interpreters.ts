@@ -126,6 +126,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./helmrepository/interpreter')).helmRepositoryInterpreter,
   },
   {
+    group: 'serving.kserve.io',
+    kind: 'InferenceService',
+    plural: 'inferenceservices',
+    versions: ['v1beta1'],
+    storageVersion: 'v1beta1',
+    home: 'lib/kinds/inferenceservice',
+    ownCrd: false,
+    load: async () => (await import('./inferenceservice/interpreter')).inferenceServiceInterpreter,
+  },
+  {
     group: 'cert-manager.io',
     kind: 'Issuer',
     plural: 'issuers',
