@@ -122,9 +122,15 @@ function effectiveRequests(container: JsonObject, path: string): Amounts {
   return amounts;
 }
 
-function resourceRequestOf(podSpec: JsonObject, path: string): ResourceList | undefined {
+/** A container with the path messages name it by. */
+export interface PlacedContainer {
+  item: JsonObject;
+  path: string;
+}
+
+function resourceRequestOf(podSpec: JsonObject, path: string, containers?: readonly PlacedContainer[]): ResourceList | undefined {
   const total: Amounts = new Map();
-  for (const { item, path: itemPath } of objectItems(podSpec, 'containers', `${path}.containers`, maxItems)) {
+  for (const { item, path: itemPath } of containers ?? objectItems(podSpec, 'containers', `${path}.containers`, maxItems)) {
     for (const [name, amount] of effectiveRequests(item, itemPath)) addAmount(total, name, amount, `${path}.containers`);
   }
   for (const { item, path: itemPath } of objectItems(podSpec, 'initContainers', `${path}.initContainers`, maxItems)) {
@@ -136,11 +142,24 @@ function resourceRequestOf(podSpec: JsonObject, path: string): ResourceList | un
   for (const [name, value] of Object.entries(overhead)) {
     if (isCountedResource(name)) addAmount(total, name, amountOf(name, value, `${path}.overhead.${name}`), `${path}.overhead`);
   }
+  return resourceListOf(total);
+}
+
+function resourceListOf(total: Amounts): ResourceList | undefined {
   const names = [...total.keys()].filter((name) => total.get(name)! > 0n).sort();
   if (names.length === 0) return undefined;
   const list: ResourceList = {};
   for (const name of names) list[name] = formatAmount(name, total.get(name)!);
   return list;
+}
+
+/**
+ * The requests of one container's `resources` held outside a pod template (CloudNativePG's `spec.resources` for each
+ * instance's postgres container), counted as for a template's container: requests, defaulted from limits. `path` is
+ * where the holder is: the messages name `<path>.resources.requests.cpu`.
+ */
+export function containerResourceRequestOf(holder: JsonObject, path: string): ResourceList | undefined {
+  return resourceListOf(effectiveRequests(holder, path));
 }
 
 function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {
@@ -167,10 +186,17 @@ function podSpecOf(template: JsonObject | undefined, path: string): JsonObject |
 /** Per-replica requirements of a pod template, or undefined when it asks for nothing (Karmada sends none then). */
 export function replicaRequirementsOf(template: JsonObject | undefined, path: string): ReplicaRequirements | undefined {
   const podSpec = podSpecOf(template, path);
-  if (podSpec === undefined) return undefined;
-  const specPath = `${path}.spec`;
+  return podSpec === undefined ? undefined : podSpecRequirementsOf(podSpec, `${path}.spec`);
+}
+
+/**
+ * Per-replica requirements of pod-spec fields held elsewhere than a template's `spec` (KServe's components inline a
+ * PodSpec), named from `specPath`; `containers`, when given, are the pod's containers instead of `podSpec.containers`
+ * (a controller that puts a container of its own, read from another field, into the pod).
+ */
+export function podSpecRequirementsOf(podSpec: JsonObject, specPath: string, containers?: readonly PlacedContainer[]): ReplicaRequirements | undefined {
   const nodeClaim = nodeClaimOf(podSpec, specPath);
-  const resourceRequest = resourceRequestOf(podSpec, specPath);
+  const resourceRequest = resourceRequestOf(podSpec, specPath, containers);
   if (nodeClaim === undefined && resourceRequest === undefined) return undefined;
   const requirements: ReplicaRequirements = {};
   if (nodeClaim !== undefined) requirements.nodeClaim = nodeClaim;

@@ -1,7 +1,7 @@
 // Karmada's generation bookkeeping for a propagated object: what a member reports of its generations
 // (InterpretStatus) and when the control plane may say the current generation was observed (AggregateStatus).
 import { FieldFailure } from '../review/core';
-import type { JsonObject } from '../review/json';
+import type { JsonObject, JsonValue } from '../review/json';
 import { fieldPath } from '../kube/fields';
 import { generationField, type ObjectMetaView } from '../kube/objects';
 
@@ -40,6 +40,16 @@ export function reportGenerations(rawStatus: JsonObject, metadata: ObjectMetaVie
   const templateGeneration = templateGenerationOf(metadata, path);
   if (templateGeneration !== undefined) rawStatus.resourceTemplateGeneration = templateGeneration;
   return rawStatus;
+}
+
+/** InterpretStatus of a kind that reflects some fields of its status as the controller wrote them, plus the generations. */
+export function reflectFields<S extends object>(status: S | undefined, fields: readonly (keyof S & string)[], metadata: ObjectMetaView): JsonObject {
+  const rawStatus: JsonObject = {};
+  for (const name of fields) {
+    const value = status?.[name];
+    if (value !== undefined) rawStatus[name] = value as JsonValue;
+  }
+  return reportGenerations(rawStatus, metadata);
 }
 
 /** `generation` and `resourceTemplateGeneration` read back from a reflected status (`path` names it in a 400). */

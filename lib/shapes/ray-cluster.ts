@@ -11,6 +11,7 @@ import { describeJson, int32Max, quoted, type JsonObject, type JsonValue } from 
 import type { Condition } from './conditions';
 import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
 import { latestTime, membersOf, type Member } from './aggregation';
+import { conditionsOnePerType, type ConditionMergeRules } from './conditions-by-type';
 import { aggregateAsCatalogue } from './catalogue-aggregation';
 import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from './multi-template-workload';
 
@@ -188,14 +189,10 @@ export function aggregateRayStatus<S>(
 }
 
 /**
- * How members' answers for one of KubeRay's condition types combine when they differ, from what KubeRay means by the
- * type (ray-operator@v1.5.0 apis/ray/v1 raycluster_types.go, rayservice_types.go): `every` for a type that is True
- * when something is ready or done (the fleet is only when every member is: False if any member's is False); `any` for
- * a type that is True when something is failing or under way (True if any member's is True). Members that disagree
- * otherwise (True beside Unknown) give Unknown, as do members that disagree on a type not listed here (no known
- * meaning).
+ * How members' answers for one of KubeRay's condition types combine when they differ (`ConditionMergeRules`), from
+ * what KubeRay means by the type (ray-operator@v1.5.0 apis/ray/v1 raycluster_types.go, rayservice_types.go).
  */
-const rayConditionMerge: Readonly<Record<string, 'every' | 'any'>> = {
+const rayConditionMerge: ConditionMergeRules = {
   // RayCluster: the head pod is ready for requests.
   HeadPodReady: 'every',
   // RayCluster: every Ray pod has been ready once.
@@ -213,55 +210,9 @@ const rayConditionMerge: Readonly<Record<string, 'every' | 'any'>> = {
   UpgradeInProgress: 'any',
 };
 
-/** The status the fleet has for a type whose members report `statuses` (at least one). */
-function mergedConditionStatus(type: string, statuses: readonly string[]): string {
-  const first = statuses[0]!;
-  if (statuses.every((status) => status === first)) return first;
-  const rule = rayConditionMerge[type];
-  if (rule === undefined) return 'Unknown';
-  const notRight = rule === 'every' ? 'False' : 'True';
-  return statuses.includes(notRight) ? notRight : 'Unknown';
-}
-
-/** The reason (KubeRay's CRD requires one) of an Unknown no member reported, given because members disagree. */
-const disagreeingReason = 'MembersDisagree';
-
-/**
- * KubeRay's conditions of several members as one list map keyed by `type`, as KubeRay's CRDs declare
- * `status.conditions` (`x-kubernetes-list-type: map`): one condition per type, in the order the types first appear.
- * The status is the members' when they agree, else the one that tells an operator something is not yet right
- * (`rayConditionMerge`); the condition is the first member's with that status, with the reason they share (the
- * first's when they differ), the message of each member reporting the type as `cluster=message` joined by ", "
- * (members with an empty message left out), and the latest `lastTransitionTime` of those with that status (of all,
- * for an Unknown none of them said).
- */
+/** KubeRay's conditions of several members as one list map keyed by `type`, as KubeRay's CRDs declare `status.conditions`. */
 export function mergedRayConditions(members: readonly Member<{ conditions?: Condition[] }>[]): Condition[] {
-  const byType = new Map<string, { clusterName: string; condition: Condition }[]>();
-  for (const { clusterName, status } of members) {
-    for (const condition of status.conditions ?? []) {
-      const reported = byType.get(condition.type);
-      if (reported === undefined) byType.set(condition.type, [{ clusterName, condition }]);
-      else reported.push({ clusterName, condition });
-    }
-  }
-  return [...byType].map(([type, reported]) => {
-    const status = mergedConditionStatus(type, reported.map(({ condition }) => condition.status ?? ''));
-    const chosen = reported.filter(({ condition }) => (condition.status ?? '') === status);
-    const messages = reported.filter(({ condition }) => (condition.message ?? '') !== '').map(({ clusterName, condition }) => `${clusterName}=${condition.message}`);
-    // An Unknown no member said (they disagree): the first member's condition, with a reason saying why.
-    const from = chosen.length > 0 ? chosen : reported;
-    const merged: Condition = { ...from[0]!.condition, status, message: messages.join(', ') };
-    if (chosen.length === 0) merged.reason = disagreeingReason;
-    const latest = latestTime(from.map(({ condition }) => timeOf(condition)));
-    if (latest !== undefined) merged.lastTransitionTime = latest;
-    return merged;
-  });
-}
-
-/** A condition's `lastTransitionTime` when it is a string (RFC 3339 in UTC as KubeRay writes it, so text orders it). */
-function timeOf(condition: Condition): string | undefined {
-  const time = condition.lastTransitionTime;
-  return typeof time === 'string' ? time : undefined;
+  return conditionsOnePerType(members, rayConditionMerge);
 }
 
 /**

@@ -22,7 +22,9 @@ import { fluxScenario } from './scenarios/flux';
 import { guideScenario } from './scenarios/guide';
 import { karmadaSuiteScenario } from './scenarios/karmada-suite';
 import { pullScenario } from './scenarios/pull';
+import { lwsScenario } from './scenarios/lws';
 import { rayScenario } from './scenarios/ray';
+import { kedaScenario } from './scenarios/keda';
 import { rolloutScenario } from './scenarios/rollout';
 import { versionsScenario } from './scenarios/versions';
 import { volcanoJobScenario } from './scenarios/volcano-job';
@@ -56,6 +58,8 @@ const scenarios: Record<string, Scenario> = {
   'volcano-job': volcanoJobScenario,
   flux: fluxScenario,
   ray: rayScenario,
+  lws: lwsScenario,
+  keda: kedaScenario,
   admission: admissionScenario,
   'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */

@@ -3,10 +3,10 @@
 // write and what Argo CD reports (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { oneComponent } from '../../interpreter/replicated';
-import type { JsonObject, JsonValue } from '../../review/json';
+import type { JsonValue } from '../../review/json';
 import { agreedValue, membersOf, rankFrom, setOrRemove, sumCounters, worstMember } from '../../shapes/aggregation';
 import { namespaceOf, NamedReferences, templateDependencies } from '../../shapes/dependencies';
-import { observedByEveryMember, reportGenerations } from '../../shapes/generations';
+import { observedByEveryMember, reflectFields } from '../../shapes/generations';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { keepMemberValue, retainsReplicas } from '../../shapes/retention';
 import { argoApiVersion, ingressApiVersion, rollout as rolloutIdentity } from './identity';
@@ -95,13 +95,7 @@ const reflectedFields = [
 ] as const satisfies readonly (keyof RolloutStatus)[];
 
 function interpretStatus({ object }: Request) {
-  const rawStatus: JsonObject = {};
-  const status = object.status ?? {};
-  for (const name of reflectedFields) {
-    const value = status[name];
-    if (value !== undefined) rawStatus[name] = value as JsonValue;
-  }
-  return { rawStatus: reportGenerations(rawStatus, object.metadata) };
+  return { rawStatus: reflectFields(object.status, reflectedFields, object.metadata) };
 }
 
 // ---- InterpretHealth ----

@@ -1,0 +1,25 @@
+// cert-manager's Certificate interpreter: health from Ready and Issuing, the soonest expiry across members, and the
+// issuer and password Secrets it names (see README.md for every decision).
+import { defineInterpreter } from '../../interpreter/define';
+import {
+  aggregateCertificate,
+  certificateDependencies,
+  certificateHealthy,
+  readCertificate,
+  reflectCertificate,
+  retainNothing,
+  type Certificate,
+} from '../../shapes/cert-manager';
+import { certificate } from './identity';
+
+export const certificateInterpreter = defineInterpreter<Certificate>({
+  ...certificate,
+  decode: readCertificate,
+  operations: {
+    InterpretHealth: ({ object }) => ({ healthy: certificateHealthy(object.status) }),
+    InterpretStatus: reflectCertificate,
+    AggregateStatus: aggregateCertificate,
+    InterpretDependency: certificateDependencies,
+    Retain: retainNothing,
+  },
+});

@@ -1,0 +1,399 @@
+// cert-manager's kinds (cert-manager.io Certificate, Issuer, ClusterIssuer): their status as the controllers write it
+// (pkg/apis/certmanager/v1, v1.21.2), health from the Ready and Issuing conditions, what a member's status tells the
+// control plane, and the objects a spec names (see lib/kinds/certificate/README.md and lib/kinds/issuer/README.md).
+import type { TypedRequest } from '../interpreter/define';
+import type { OperationResults } from '../interpreter/registry';
+import { countField, fieldPath, objectField, objectItems, stringField } from '../kube/fields';
+import { podTemplateLimits } from '../kube/limits';
+import { metadataOf, type ObjectMetaView } from '../kube/objects';
+import { FieldFailure } from '../review/core';
+import type { JsonObject, JsonValue } from '../review/json';
+import { agreedValue, latestTime, membersOf, setOrRemove, type Member } from './aggregation';
+import { conditionOf, mergedConditions, readConditionStatus, type ConditionStatus } from './conditions';
+import { NamedReferences } from './dependencies';
+import { readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
+
+export const certManagerGroup = 'cert-manager.io';
+/** The version dependencies name a cert-manager.io object at: the one version cert-manager serves since v1.7. */
+export const certManagerApiVersion = `${certManagerGroup}/v1`;
+
+/**
+ * The project's own annotations (documented in the kinds' READMEs), for what the object cannot say itself: the
+ * version of an external issuer a Certificate names (its `issuerRef` names only a group), and the namespace a
+ * ClusterIssuer's Secrets live in (cert-manager's `--cluster-resource-namespace` flag, which only the member knows).
+ */
+export const issuerApiVersionAnnotation = 'karmada-serverless-interpreter/issuer-api-version';
+export const clusterResourceNamespaceAnnotation = 'karmada-serverless-interpreter/cluster-resource-namespace';
+
+/** A string at a path of nested objects below `parent` (`['acme', 'privateKeySecretRef', 'name']`); undefined when absent. */
+export function nestedString(parent: JsonObject | undefined, parentPath: string, names: readonly string[]): string | undefined {
+  let object = parent;
+  let path = parentPath;
+  for (const name of names.slice(0, -1)) {
+    path = fieldPath(path, name);
+    object = objectField(object, name, path);
+    if (object === undefined) return undefined;
+  }
+  const last = names.at(-1)!;
+  return stringField(object, last, fieldPath(path, last));
+}
+
+/** An RFC 3339 time of the status (`notAfter`, `renewalTime`…), checked to be a string. */
+function timeField(status: JsonObject, name: string, path: string): string | undefined {
+  return stringField(status, name, fieldPath(path, name));
+}
+
+// ---- Certificate -------------------------------------------------------------------------------------------------
+
+/** A Certificate's status (CertificateStatus): the fields the control plane shows. */
+export interface CertificateStatus extends ConditionStatus {
+  notBefore?: string;
+  notAfter?: string;
+  renewalTime?: string;
+  lastFailureTime?: string;
+  revision?: number;
+  failedIssuanceAttempts?: number;
+}
+
+const certificateTimes = ['notBefore', 'notAfter', 'renewalTime', 'lastFailureTime'] as const;
+const certificateCounts = ['revision', 'failedIssuanceAttempts'] as const;
+
+export function readCertificateStatus(status: JsonObject, path: string): CertificateStatus {
+  const read: CertificateStatus = readConditionStatus(status, path);
+  for (const name of certificateTimes) {
+    const value = timeField(status, name, path);
+    if (value !== undefined) read[name] = value;
+  }
+  // Go ints the controller counts up from 1: an int32 in every apiserver's schema (`format: int64` is not written).
+  for (const name of certificateCounts) {
+    const value = countField(status, name, fieldPath(path, name));
+    if (value !== undefined) read[name] = value;
+  }
+  return read;
+}
+
+/** `issuerRef` as cert-manager reads it: kind defaults to Issuer, group to cert-manager.io (pkg/apis/meta/v1). */
+export interface IssuerRef {
+  name: string;
+  kind: string;
+  group: string;
+}
+
+export interface Certificate {
+  metadata: ObjectMetaView;
+  issuerRef?: IssuerRef;
+  /** `keystores.jks.passwordSecretRef.name`, `keystores.pkcs12.passwordSecretRef.name`. */
+  passwordSecrets: (string | undefined)[];
+  status?: CertificateStatus;
+}
+
+export function readCertificate(object: JsonObject, path: string): Certificate {
+  const specPath = fieldPath(path, 'spec');
+  const spec = objectField(object, 'spec', specPath);
+  const certificate: Certificate = {
+    metadata: metadataOf(object, path),
+    passwordSecrets: ['jks', 'pkcs12'].map((store) => nestedString(spec, specPath, ['keystores', store, 'passwordSecretRef', 'name'])),
+  };
+  const refPath = fieldPath(specPath, 'issuerRef');
+  const ref = objectField(spec, 'issuerRef', refPath);
+  const name = stringField(ref, 'name', fieldPath(refPath, 'name'));
+  const kind = stringField(ref, 'kind', fieldPath(refPath, 'kind'));
+  const group = stringField(ref, 'group', fieldPath(refPath, 'group'));
+  if (name !== undefined && name !== '') {
+    certificate.issuerRef = { name, kind: kind || 'Issuer', group: group || certManagerGroup };
+  }
+  const status = objectField(object, 'status', fieldPath(path, 'status'));
+  if (status !== undefined) certificate.status = readCertificateStatus(status, fieldPath(path, 'status'));
+  return certificate;
+}
+
+/**
+ * Healthy when a certificate is valid (Ready True) or being issued (Issuing True: the first issuance, where Ready is
+ * still False because the Secret does not exist yet, or a renewal). Unhealthy when an issuance failed (Issuing False or
+ * absent, Ready False: cert-manager backs off and retries), or when no cert-manager ever wrote a condition there.
+ */
+export function certificateHealthy(status: CertificateStatus | undefined): boolean {
+  if (conditionOf(status?.conditions, 'Issuing')?.status === 'True') return true;
+  return conditionOf(status?.conditions, 'Ready')?.status === 'True';
+}
+
+/** InterpretStatus: the conditions, times and counters, and the member's generations (Karmada's bookkeeping). */
+export function reflectCertificate({ object }: TypedRequest<Certificate>): OperationResults['InterpretStatus'] {
+  const rawStatus: JsonObject = {};
+  const { observedGeneration: _none, ...status } = object.status ?? {};
+  for (const [name, value] of Object.entries(status)) if (value !== undefined) rawStatus[name] = value as JsonValue;
+  return { rawStatus: reportGenerations(rawStatus, object.metadata) };
+}
+
+type ReflectedCertificate = CertificateStatus & ReportedGenerations;
+
+function readReflectedCertificate(status: JsonObject, path: string): ReflectedCertificate {
+  return { ...readCertificateStatus(status, path), ...readReportedGenerations(status, path) };
+}
+
+/** The smallest revision, only when every reporting member has one (a member without one never issued). */
+function smallestRevision(members: readonly Member<ReflectedCertificate>[]): number | undefined {
+  let found: number | undefined;
+  for (const { status } of members) {
+    const value = status.revision;
+    if (value === undefined) return undefined;
+    if (found === undefined || value < found) found = value;
+  }
+  return found;
+}
+
+/**
+ * AggregateStatus: each member's cert-manager issues its own certificate, so the control plane shows the fleet's
+ * weakest point: conditions merged (a split fleet shows both sides), the earliest `notAfter` and `renewalTime` (the
+ * soonest expiry and renewal anywhere), the latest `notBefore` and `lastFailureTime`, the smallest `revision` (every
+ * reporting member issued at least this often; removed while one has never issued) and the largest `failedIssuanceAttempts`. A field no member reports is removed.
+ */
+export function aggregateCertificate({ aggregatedStatus, patch: newPatch }: TypedRequest<Certificate>): OperationResults['AggregateStatus'] {
+  const { reporting } = membersOf(aggregatedStatus, readReflectedCertificate);
+  const patch = newPatch();
+  const conditions = mergedConditions(reporting);
+  setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
+  const times = (name: (typeof certificateTimes)[number]) => reporting.map(({ status }) => status[name]);
+  setOrRemove(patch, 'notBefore', latestTime(times('notBefore')));
+  setOrRemove(patch, 'notAfter', latestTime(times('notAfter'), true));
+  setOrRemove(patch, 'renewalTime', latestTime(times('renewalTime'), true));
+  setOrRemove(patch, 'lastFailureTime', latestTime(times('lastFailureTime')));
+  setOrRemove(patch, 'revision', smallestRevision(reporting));
+  let attempts: number | undefined;
+  for (const { status } of reporting) {
+    const value = status.failedIssuanceAttempts;
+    if (value !== undefined && (attempts === undefined || value > attempts)) attempts = value;
+  }
+  setOrRemove(patch, 'failedIssuanceAttempts', attempts);
+  return patch.operations;
+}
+
+/**
+ * The scope of an issuer kind. cert-manager's own: Issuer is namespaced, ClusterIssuer cluster-scoped. External
+ * issuers follow the same convention (AWSPCAClusterIssuer, GoogleCASClusterIssuer, StepClusterIssuer,
+ * ClusterOriginIssuer): a kind whose name holds `Cluster` is cluster-scoped.
+ */
+function clusterScopedIssuer(kind: string): boolean {
+  return kind.includes('Cluster');
+}
+
+/**
+ * InterpretDependency of a Certificate: its issuer and the keystores' password Secrets. Never `spec.secretName`: that
+ * Secret is the certificate's output, written by each member's cert-manager with its own key and certificate.
+ */
+export function certificateDependencies({ object, namespace }: TypedRequest<Certificate>): OperationResults['InterpretDependency'] {
+  const ownNamespace = object.metadata.namespace || namespace;
+  const references = new NamedReferences(ownNamespace).addAll('v1', 'Secret', object.passwordSecrets);
+  const ref = object.issuerRef;
+  const issuerApiVersion = ref === undefined ? undefined : issuerApiVersionOf(object.metadata, ref);
+  if (ref !== undefined && issuerApiVersion !== undefined) {
+    references.add(issuerApiVersion, ref.kind, ref.name, { clusterScoped: clusterScopedIssuer(ref.kind) });
+  }
+  return { dependencies: references.list() };
+}
+
+/**
+ * The apiVersion the issuer is named at: cert-manager.io/v1 for cert-manager's own; for an external issuer, the
+ * version the `karmada-serverless-interpreter/issuer-api-version` annotation gives (its group must be the issuerRef's), else
+ * none: Karmada finds a dependency by apiVersion, and `issuerRef` names no version.
+ */
+function issuerApiVersionOf(metadata: ObjectMetaView, ref: IssuerRef): string | undefined {
+  if (ref.group === certManagerGroup) return certManagerApiVersion;
+  const annotated = metadata.annotations?.[issuerApiVersionAnnotation];
+  if (annotated === undefined) return undefined;
+  const slash = annotated.indexOf('/');
+  if (slash < 0 || annotated.slice(0, slash) !== ref.group || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(annotated.slice(slash + 1))) {
+    throw new FieldFailure(
+      `object.metadata.annotations[${issuerApiVersionAnnotation}]`,
+      `must be <group>/<version> with the issuerRef's group ${JSON.stringify(ref.group)}, got ${JSON.stringify(annotated.slice(0, 80))}`,
+    );
+  }
+  return annotated;
+}
+
+// ---- Issuer and ClusterIssuer -------------------------------------------------------------------------------------
+
+/** An issuer's status (IssuerStatus): conditions and the ACME account. */
+export interface IssuerStatus extends ConditionStatus {
+  acme?: JsonObject;
+}
+
+const acmeStatusFields = ['uri', 'lastRegisteredEmail', 'lastPrivateKeyHash'] as const;
+
+export function readIssuerStatus(status: JsonObject, path: string): IssuerStatus {
+  const read: IssuerStatus = readConditionStatus(status, path);
+  const acmePath = fieldPath(path, 'acme');
+  const acme = objectField(status, 'acme', acmePath);
+  if (acme !== undefined) {
+    const kept: JsonObject = {};
+    for (const name of acmeStatusFields) {
+      const value = stringField(acme, name, fieldPath(acmePath, name));
+      if (value !== undefined) kept[name] = value;
+    }
+    read.acme = kept;
+  }
+  return read;
+}
+
+export interface Issuer {
+  metadata: ObjectMetaView;
+  /** Secrets the issuer's configuration names, read in the issuer's resource namespace. */
+  secrets: (string | undefined)[];
+  /** ServiceAccounts whose tokens cert-manager requests (Vault's and Route53's `serviceAccountRef`). */
+  serviceAccounts: (string | undefined)[];
+  /** What the HTTP01 solver pods use: they run in the namespace of the Certificate being solved. */
+  solverPods: { serviceAccounts: (string | undefined)[]; pullSecrets: (string | undefined)[] };
+  status?: IssuerStatus;
+}
+
+/** Secret names below `spec`, as cert-manager's issuers read them (SecretKeySelector, LocalObjectReference, secretName). */
+const issuerSecretPaths: readonly (readonly string[])[] = [
+  ['ca', 'secretName'],
+  ['acme', 'privateKeySecretRef', 'name'],
+  ['acme', 'externalAccountBinding', 'keySecretRef', 'name'],
+  ['vault', 'caBundleSecretRef', 'name'],
+  ['vault', 'clientCertSecretRef', 'name'],
+  ['vault', 'clientKeySecretRef', 'name'],
+  ['vault', 'auth', 'tokenSecretRef', 'name'],
+  ['vault', 'auth', 'appRole', 'secretRef', 'name'],
+  ['vault', 'auth', 'clientCertificate', 'secretName'],
+  ['vault', 'auth', 'kubernetes', 'secretRef', 'name'],
+  ['venafi', 'tpp', 'credentialsRef', 'name'],
+  ['venafi', 'tpp', 'caBundleSecretRef', 'name'],
+  ['venafi', 'cloud', 'apiTokenSecretRef', 'name'],
+  ['venafi', 'ngts', 'credentialsRef', 'name'],
+];
+
+const issuerServiceAccountPaths: readonly (readonly string[])[] = [
+  ['vault', 'auth', 'kubernetes', 'serviceAccountRef', 'name'],
+  ['vault', 'auth', 'aws', 'serviceAccountRef', 'name'],
+];
+
+/** Secret names below a solver's `dns01` (each DNS provider's credentials). */
+const dns01SecretPaths: readonly (readonly string[])[] = [
+  ['akamai', 'clientTokenSecretRef', 'name'],
+  ['akamai', 'clientSecretSecretRef', 'name'],
+  ['akamai', 'accessTokenSecretRef', 'name'],
+  ['cloudDNS', 'serviceAccountSecretRef', 'name'],
+  ['cloudflare', 'apiKeySecretRef', 'name'],
+  ['cloudflare', 'apiTokenSecretRef', 'name'],
+  ['route53', 'accessKeyIDSecretRef', 'name'],
+  ['route53', 'secretAccessKeySecretRef', 'name'],
+  ['azureDNS', 'clientSecretSecretRef', 'name'],
+  ['digitalocean', 'tokenSecretRef', 'name'],
+  ['acmeDNS', 'accountSecretRef', 'name'],
+  ['rfc2136', 'tsigSecretSecretRef', 'name'],
+];
+
+export function readIssuer(object: JsonObject, path: string): Issuer {
+  const specPath = fieldPath(path, 'spec');
+  const spec = objectField(object, 'spec', specPath);
+  const issuer: Issuer = {
+    metadata: metadataOf(object, path),
+    secrets: issuerSecretPaths.map((names) => nestedString(spec, specPath, names)),
+    serviceAccounts: issuerServiceAccountPaths.map((names) => nestedString(spec, specPath, names)),
+    solverPods: { serviceAccounts: [], pullSecrets: [] },
+  };
+  const acmePath = fieldPath(specPath, 'acme');
+  const acme = objectField(spec, 'acme', acmePath);
+  for (const { item: solver, path: solverPath } of objectItems(acme, 'solvers', fieldPath(acmePath, 'solvers'), podTemplateLimits.listItems)) {
+    const dns01Path = fieldPath(solverPath, 'dns01');
+    const dns01 = objectField(solver, 'dns01', dns01Path);
+    for (const names of dns01SecretPaths) issuer.secrets.push(nestedString(dns01, dns01Path, names));
+    issuer.serviceAccounts.push(nestedString(dns01, dns01Path, ['route53', 'auth', 'kubernetes', 'serviceAccountRef', 'name']));
+    const http01Path = fieldPath(solverPath, 'http01');
+    const http01 = objectField(solver, 'http01', http01Path);
+    for (const route of ['ingress', 'gatewayHTTPRoute']) {
+      const podSpecPath = fieldPath(fieldPath(fieldPath(http01Path, route), 'podTemplate'), 'spec');
+      const podSpec = objectField(objectField(objectField(http01, route, fieldPath(http01Path, route)), 'podTemplate', fieldPath(fieldPath(http01Path, route), 'podTemplate')), 'spec', podSpecPath);
+      issuer.solverPods.serviceAccounts.push(stringField(podSpec, 'serviceAccountName', fieldPath(podSpecPath, 'serviceAccountName')));
+      for (const { item, path: itemPath } of objectItems(podSpec, 'imagePullSecrets', fieldPath(podSpecPath, 'imagePullSecrets'), podTemplateLimits.listItems)) {
+        issuer.solverPods.pullSecrets.push(stringField(item, 'name', fieldPath(itemPath, 'name')));
+      }
+    }
+  }
+  const status = objectField(object, 'status', fieldPath(path, 'status'));
+  if (status !== undefined) issuer.status = readIssuerStatus(status, fieldPath(path, 'status'));
+  return issuer;
+}
+
+/** Healthy when Ready is True: the issuer can sign (its CA Secret is valid, its ACME account registered…). */
+export function issuerHealthy(status: IssuerStatus | undefined): boolean {
+  return conditionOf(status?.conditions, 'Ready')?.status === 'True';
+}
+
+/** InterpretStatus of an issuer: conditions, the ACME account, and the member's generations. */
+export function reflectIssuer({ object }: TypedRequest<Issuer>): OperationResults['InterpretStatus'] {
+  const rawStatus: JsonObject = {};
+  const { conditions, acme } = object.status ?? {};
+  if (conditions !== undefined) rawStatus.conditions = conditions;
+  if (acme !== undefined) rawStatus.acme = acme;
+  return { rawStatus: reportGenerations(rawStatus, object.metadata) };
+}
+
+/**
+ * AggregateStatus of an issuer: conditions merged; `acme` kept only when every listed member reports the same account
+ * (members registering their own accounts would otherwise show one of them as the fleet's).
+ */
+export function aggregateIssuer({ aggregatedStatus, patch: newPatch }: TypedRequest<Issuer>): OperationResults['AggregateStatus'] {
+  const members = membersOf(aggregatedStatus, (status, path) => ({ ...readIssuerStatus(status, path), ...readReportedGenerations(status, path) }));
+  const patch = newPatch();
+  const conditions = mergedConditions(members.reporting);
+  setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
+  setOrRemove(patch, 'acme', agreedValue(members, (status) => status.acme));
+  return patch.operations;
+}
+
+/**
+ * InterpretDependency of an issuer. `secretNamespace`: where cert-manager reads its Secrets and ServiceAccounts (an
+ * Issuer's own namespace; for a ClusterIssuer, the cluster resource namespace, undefined when unknown: none listed).
+ * `solverNamespace`: where HTTP01 solver pods run (an Issuer's namespace; a ClusterIssuer's run in each Certificate's).
+ */
+export function issuerDependencies(issuer: Issuer, secretNamespace: string | undefined, solverNamespace: string | undefined): OperationResults['InterpretDependency'] {
+  const lists = [];
+  if (secretNamespace !== undefined && secretNamespace !== '') {
+    lists.push(new NamedReferences(secretNamespace).addAll('v1', 'Secret', issuer.secrets).addAll('v1', 'ServiceAccount', issuer.serviceAccounts).list());
+  }
+  if (solverNamespace !== undefined && solverNamespace !== '') {
+    lists.push(new NamedReferences(solverNamespace).addAll('v1', 'Secret', issuer.solverPods.pullSecrets).addAll('v1', 'ServiceAccount', issuer.solverPods.serviceAccounts).list());
+  }
+  return { dependencies: mergedSorted(lists.flat()) };
+}
+
+/** Secrets first, then ServiceAccounts, each once and sorted by name (the answer does not depend on the spec's order). */
+function mergedSorted(references: OperationResults['InterpretDependency']['dependencies']): OperationResults['InterpretDependency']['dependencies'] {
+  const seen = new Map<string, (typeof references)[number]>();
+  for (const reference of references) seen.set(`${reference.kind}\u0000${reference.namespace ?? ''}\u0000${reference.name ?? ''}`, reference);
+  const order = (kind: string) => (kind === 'Secret' ? 0 : 1);
+  return [...seen.values()].sort((a, b) => order(a.kind) - order(b.kind) || compare(a.name, b.name) || compare(a.namespace, b.namespace));
+}
+
+function compare(a: string | undefined, b: string | undefined): number {
+  return (a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0;
+}
+
+/** The namespace a ClusterIssuer's Secrets are in, from the annotation; a value that is no namespace name is a 400. */
+export function clusterResourceNamespaceOf(metadata: ObjectMetaView): string | undefined {
+  const value = metadata.annotations?.[clusterResourceNamespaceAnnotation];
+  if (value === undefined) return undefined;
+  if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(value)) {
+    throw new FieldFailure(`object.metadata.annotations[${clusterResourceNamespaceAnnotation}]`, `must be a namespace name, got ${JSON.stringify(value.slice(0, 80))}`);
+  }
+  return value;
+}
+
+/** Retain: cert-manager writes only the status subresource of these kinds (Karmada never overwrites it); nothing in spec. */
+export function retainNothing({ patch }: TypedRequest<object>): OperationResults['Retain'] {
+  return patch().operations;
+}
+
+/** The operations an Issuer and a ClusterIssuer answer alike; each kind says where its dependencies are. */
+export function issuerOperations(dependencies: (request: TypedRequest<Issuer>) => OperationResults['InterpretDependency']) {
+  return {
+    InterpretHealth: ({ object }: TypedRequest<Issuer>) => ({ healthy: issuerHealthy(object.status) }),
+    InterpretStatus: reflectIssuer,
+    AggregateStatus: aggregateIssuer,
+    InterpretDependency: dependencies,
+    Retain: retainNothing,
+  };
+}
