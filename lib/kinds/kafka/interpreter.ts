@@ -104,8 +104,15 @@ function aggregateStatus(request: Request) {
   return patch.operations;
 }
 
+/**
+ * A Kafka with no conditions is unhealthy, unlike a node pool: the Cluster Operator writes `NotReady` (`Creating`) on
+ * its first reconcile, so none means no operator has picked the Kafka up in that member and nothing ever will run it
+ * (the failover toleration covers the seconds before that first reconcile).
+ */
 function interpretHealth({ object }: Request) {
-  return { healthy: strimziHealthy(object.status?.conditions) };
+  const conditions = object.status?.conditions;
+  if (conditions === undefined || conditions.length === 0) return { healthy: false };
+  return { healthy: strimziHealthy(conditions) };
 }
 
 /**
