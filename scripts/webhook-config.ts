@@ -40,8 +40,8 @@ Options:
                           is the raw token: the stack's CallerTokenSecretArn output). Honours AWS_REGION,
                           AWS_PROFILE and AWS_ENDPOINT_URL_SECRETS_MANAGER like the AWS CLI.
                           Without --token or --secret-id, URLs carry no token (stack deployed unprotected).
-  --mode MODE             per-operation (default): one webhook per kind and operation, each at its
-                          operation's route; single: one webhook per kind at the /interpreter dispatcher.
+  --mode MODE             per-operation (default): one webhook per operation, at its operation's route,
+                          with a rule per kind; single: one webhook at the /interpreter dispatcher.
   --timeout-seconds N     Webhook timeout, 1..30 (default ${defaultTimeoutSeconds}).
   --ca-bundle FILE        PEM file to trust instead of the system CAs (only for private certificates).
   --name NAME             metadata.name of the configuration (default ${defaultConfigurationName}).

@@ -115,20 +115,18 @@ describe.skipIf(nested)('docs/adding-a-kind.md', () => {
     if (!full) expect(tests.stdout).toMatch(/lib\/kinds\/cronworkflow\/testdata\/v1alpha1\/retain-test\.yaml/);
     const printed = inScratch(config!);
     expect(printed.status).toBe(0);
-    const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; metadata: { name: string }; spec?: any; webhooks?: { name: string }[] });
-    const interpreterWebhooks = objects.find((o) => o.kind === 'ResourceInterpreterWebhookConfiguration')!.webhooks!.map((w) => w.name);
-    expect(interpreterWebhooks.filter((name) => name.endsWith('.webapps.apps.example.io')).sort()).toEqual(
-      ['aggregatestatus', 'interpretdependency', 'interprethealth', 'interpretreplica', 'interpretstatus', 'retain', 'revisereplica'].map((op) => `${op}.webapps.apps.example.io`),
-    );
+    const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; metadata: { name: string }; spec?: any; webhooks?: { name: string; rules?: { operations: string[]; kinds: string[] }[] }[] });
+    const interpreterWebhooks = objects.find((o) => o.kind === 'ResourceInterpreterWebhookConfiguration')!.webhooks!;
+    const webAppOperations = interpreterWebhooks.flatMap((w) => w.rules ?? []).filter((rule) => rule.kinds.includes('WebApp')).flatMap((rule) => rule.operations);
+    expect(webAppOperations.sort()).toEqual(['AggregateStatus', 'InterpretDependency', 'InterpretHealth', 'InterpretReplica', 'InterpretStatus', 'Retain', 'ReviseReplica']);
     const crd = objects.find((o) => o.kind === 'CustomResourceDefinition' && o.metadata.name === 'webapps.apps.example.io');
     expect(crd?.spec.conversion).toMatchObject({ strategy: 'Webhook', webhook: { clientConfig: { url: 'https://interpreter.example.com/convert' } } });
     for (const kind of ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']) {
       expect(objects.find((o) => o.kind === kind)!.webhooks!.map((w) => w.name)).toEqual(expect.arrayContaining([expect.stringContaining('.webapps.apps.example.io')]));
     }
-    // CronWorkflow: an interpreter webhook per operation filled in, and no CRD, conversion or admission webhook of Argo's.
-    expect(interpreterWebhooks.filter((name) => name.endsWith('.cronworkflows.argoproj.io')).sort()).toEqual(
-      ['interpretdependency', 'interprethealth', 'retain'].map((op) => `${op}.cronworkflows.argoproj.io`),
-    );
+    // CronWorkflow: a rule in the interpreter webhook of each operation filled in, and no CRD, conversion or admission webhook of Argo's.
+    const cronOperations = interpreterWebhooks.flatMap((w) => w.rules ?? []).filter((rule) => rule.kinds.includes('CronWorkflow')).flatMap((rule) => rule.operations);
+    expect(cronOperations.sort()).toEqual(['InterpretDependency', 'InterpretHealth', 'Retain']);
     expect(objects.filter((o) => o.kind === 'CustomResourceDefinition').map((o) => o.spec.group)).not.toContain('argoproj.io');
     const admissionRules = objects.filter((o) => o.kind.endsWith('WebhookConfiguration') && o.kind !== 'ResourceInterpreterWebhookConfiguration')
       .flatMap((o) => o.webhooks!.map((w) => JSON.stringify(w)));

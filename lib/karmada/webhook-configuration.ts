@@ -156,11 +156,6 @@ function operationsOf(
   );
 }
 
-/** `<plural>.<group>`; core kinds (group "") get `core` so the name keeps the two labels Karmada requires. */
-function kindName(interpreter: ResourceInterpreter): string {
-  return `${interpreter.plural.toLowerCase()}.${interpreter.group === '' ? 'core' : interpreter.group.toLowerCase()}`;
-}
-
 export function buildWebhookConfiguration(options: WebhookConfigurationOptions): ResourceInterpreterWebhookConfiguration {
   const mode = options.mode ?? 'per-operation';
   if (!webhookModes.includes(mode)) throw new WebhookConfigurationError(`--mode must be one of ${webhookModes.join(', ')}`);
@@ -173,32 +168,38 @@ export function buildWebhookConfiguration(options: WebhookConfigurationOptions):
   const base = normalizeBaseUrl(options.url);
   const prefix = options.token === undefined ? base : `${base}/${validateToken(options.token)}`;
 
-  const webhook = (webhookName: string, url: string, rule: RuleWithOperations): ResourceInterpreterWebhook => ({
+  const webhook = (webhookName: string, url: string, rules: RuleWithOperations[]): ResourceInterpreterWebhook => ({
     name: webhookName,
-    rules: [rule],
+    rules,
     clientConfig: options.caBundle === undefined ? { url } : { url, caBundle: options.caBundle },
     interpreterContextVersions: ['v1alpha1'],
     timeoutSeconds,
   });
 
-  const webhooks = options.interpreters.flatMap((interpreter) => {
+  // One rule per kind (its group, every served version, the kind: Karmada matches their cross product) and one
+  // webhook per operation (per-operation) or one in all (single), never one per kind: a webhook repeats the client
+  // configuration, the caBundle included, and one per kind and operation made the configuration grow with the
+  // catalogue past what `kubectl apply` can store (its last-applied annotation holds at most 256 KiB; 204 webhooks
+  // with a private CA's caBundle were more).
+  const claims = options.interpreters.flatMap((interpreter) => {
     const operations = operationsOf(interpreter, options.excludeOperations ?? [], options.includeOperations ?? []);
-    if (operations.length === 0) return [];
-    const rule = (ops: InterpreterOperation[]): RuleWithOperations => ({
-      operations: ops,
-      apiGroups: [interpreter.group],
-      apiVersions: [...interpreter.versions],
-      kinds: [interpreter.kind],
-    });
-    if (mode === 'single') return [webhook(kindName(interpreter), `${prefix}/interpreter`, rule(operations))];
-    return operations.map((operation) =>
-      webhook(
-        `${operation.toLowerCase()}.${kindName(interpreter)}`,
-        `${prefix}/interpreter/${routeSegmentOf[operation]}`,
-        rule([operation]),
-      ),
-    );
+    return operations.length === 0 ? [] : [{ interpreter, operations }];
   });
+  const rule = (interpreter: ResourceInterpreter, operations: InterpreterOperation[]): RuleWithOperations => ({
+    operations,
+    apiGroups: [interpreter.group],
+    apiVersions: [...interpreter.versions],
+    kinds: [interpreter.kind],
+  });
+  const webhooks =
+    mode === 'single'
+      ? claims.length === 0
+        ? []
+        : [webhook(`interpreter.${name}`, `${prefix}/interpreter`, claims.map(({ interpreter, operations }) => rule(interpreter, operations)))]
+      : interpreterOperations.flatMap((operation) => {
+          const rules = claims.filter(({ operations }) => operations.includes(operation)).map(({ interpreter }) => rule(interpreter, [operation]));
+          return rules.length === 0 ? [] : [webhook(`${operation.toLowerCase()}.${name}`, `${prefix}/interpreter/${routeSegmentOf[operation]}`, rules)];
+        });
 
   const seen = new Set<string>();
   for (const { name: webhookName } of webhooks) {

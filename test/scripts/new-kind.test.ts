@@ -169,9 +169,10 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     // Argo's CRD is Argo's: interpreted only, and webhook-config prints only its interpreter webhooks.
     expect(readdirSync(join(repo, 'lib/kinds/canaryapp')).sort()).toEqual(['README.md', 'identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
     expect(printed.status, printed.stderr).toBe(0);
-    const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; webhooks?: { name: string }[] });
+    const objects = parseAllDocuments(printed.stdout).map((document) => document.toJS() as { kind: string; webhooks?: { name: string; rules: { operations: string[]; kinds: string[] }[] }[] });
     const naming = (object: { webhooks?: unknown }) => JSON.stringify(object).includes('scaffold.example.io');
     expect(objects.filter(naming).map((object) => object.kind)).toEqual(['ResourceInterpreterWebhookConfiguration']);
-    expect(objects[0]!.webhooks!.map((webhook) => webhook.name)).toContain('interpretreplica.canaryapps.scaffold.example.io');
+    const replica = objects[0]!.webhooks!.find((webhook) => webhook.name === 'interpretreplica.karmada-serverless-interpreter');
+    expect(replica?.rules.flatMap((rule) => rule.kinds)).toContain('CanaryApp');
   }, 300_000);
 });

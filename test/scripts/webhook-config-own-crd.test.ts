@@ -36,9 +36,10 @@ describe('a kind whose CRD belongs to its project', () => {
 
     // Assess
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const objects = parseAllDocuments(stdout).map((document) => document.toJS() as { kind: string; webhooks?: { name: string }[] });
+    const objects = parseAllDocuments(stdout).map((document) => document.toJS() as { kind: string; webhooks?: { name: string; rules: { kinds: string[] }[] }[] });
     expect(objects.map((object) => object.kind)).toEqual(['ResourceInterpreterWebhookConfiguration']);
-    expect(objects[0]!.webhooks!.map((webhook) => webhook.name)).toContain('interpretreplica.workloads.workload.example.io');
+    const replica = objects[0]!.webhooks!.find((webhook) => webhook.name === 'interpretreplica.karmada-serverless-interpreter');
+    expect(replica?.rules.flatMap((rule) => rule.kinds)).toContain('Workload');
   });
 
   it('is refused a conversion webhook and left out of the admission webhooks', () => {

@@ -231,18 +231,38 @@ describe('webhook-config per-operation mode (the default), as a process', () => 
     expect(config.metadata.name).toBe('karmada-serverless-interpreter');
   });
 
-  it('has one webhook per kind and operation, named <operation>.<plural>.<group>, with the defaults', () => {
-    const expected = interpreters.flatMap((interpreter) =>
-      defaultOperationsOf(interpreter.operations).map((operation) => ({
-        name: `${operation.toLowerCase()}.${interpreter.plural}.${interpreter.group}`,
-        rules: [{ operations: [operation], apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] }],
+  it('has one webhook per operation, named <operation>.<configuration>, with a rule per kind, and the defaults', () => {
+    const expected = interpreterOperations.flatMap((operation) => {
+      const rules = interpreters
+        .filter((interpreter) => defaultOperationsOf(interpreter.operations).includes(operation))
+        .map((interpreter) => ({ operations: [operation], apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] }));
+      const hook = {
+        name: `${operation.toLowerCase()}.karmada-serverless-interpreter`,
+        rules,
         clientConfig: { url: `${base}/${token}/interpreter/${routeSegmentOf[operation]}` },
         interpreterContextVersions: ['v1alpha1'],
         timeoutSeconds: 10,
-      })),
-    );
-    expect([...config.webhooks].sort((a, b) => a.name.localeCompare(b.name))).toEqual(expected.sort((a, b) => a.name.localeCompare(b.name)));
-    expect(config.webhooks.find((hook) => hook.name === 'interpretreplica.workloads.workload.example.io')).toBeDefined();
+      };
+      return rules.length === 0 ? [] : [hook];
+    });
+    expect(config.webhooks).toEqual(expected);
+    expect(config.webhooks.length).toBeLessThanOrEqual(interpreterOperations.length);
+    expect(config.webhooks.find((hook) => hook.name === 'interpretreplica.karmada-serverless-interpreter')).toBeDefined();
+  });
+
+  it('stays small as kinds are added: the client configuration (caBundle and all) once per operation, never per kind', async () => {
+    // Prepare: a CA bundle the size of a real one (~1.2 KB of PEM).
+    const pem = `-----BEGIN CERTIFICATE-----\n${'A'.repeat(64).concat('\n').repeat(18)}-----END CERTIFICATE-----\n`;
+    const file = join(mkdtempSync(join(tmpdir(), 'webhook-config-')), 'ca.pem');
+    writeFileSync(file, pem);
+
+    // Act
+    const { stdout } = await run(['--url', base, '--ca-bundle', file, '--include-operations', 'InterpretComponent']);
+
+    // Assess: kubectl apply keeps the whole object in an annotation of at most 256 KiB, with room to spare.
+    const bundles = configurationOf(stdout).webhooks.filter((hook) => hook.clientConfig.caBundle !== undefined).length;
+    expect(bundles).toBeLessThanOrEqual(interpreterOperations.length);
+    expect(Buffer.byteLength(JSON.stringify(configurationOf(stdout)))).toBeLessThan(64 * 1024);
   });
 
   it('claims every served kind and operation but the opt-in ones with exactly one webhook, and nothing else', () => {
@@ -257,6 +277,7 @@ describe('webhook-config per-operation mode (the default), as a process', () => 
       const url = new URL(hook.clientConfig.url!);
       const match = matchRoute('POST', url.pathname);
       const operation = hook.rules[0]!.operations[0] as InterpreterOperation;
+      expect(hook.rules.every((rule) => rule.operations.length === 1 && rule.operations[0] === operation), hook.name).toBe(true);
       expect(match, hook.clientConfig.url).toBeDefined();
       expect(match!.route.operation).toBe(operation);
       expect(match!.route.functionName).toBe(routeSegmentOf[operation]);
@@ -274,21 +295,21 @@ describe('webhook-config per-operation mode (the default), as a process', () => 
 });
 
 describe('webhook-config single mode', () => {
-  it('has one webhook per kind, named <plural>.<group>, at the dispatcher, with all its operations', async () => {
+  it('has one webhook, named interpreter.<configuration>, at the dispatcher, with a rule per kind holding all its operations', async () => {
     const { code, stdout, stderr } = await run(['--url', base, '--mode', 'single', '--timeout-seconds', '5', '--name', 'workload-interpreter']);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const config = configurationOf(stdout);
     expect(admissionErrors(config)).toEqual([]);
     expect(config.metadata.name).toBe('workload-interpreter');
-    expect(config.webhooks).toEqual(
-      interpreters.map((interpreter) => ({
-        name: `${interpreter.plural}.${interpreter.group}`,
-        rules: [{ operations: defaultOperationsOf(interpreter.operations), apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] }],
+    expect(config.webhooks).toEqual([
+      {
+        name: 'interpreter.workload-interpreter',
+        rules: interpreters.map((interpreter) => ({ operations: defaultOperationsOf(interpreter.operations), apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] })),
         clientConfig: { url: `${base}/interpreter` },
         interpreterContextVersions: ['v1alpha1'],
         timeoutSeconds: 5,
-      })),
-    );
+      },
+    ]);
     const matches = matchesOf(config);
     expect([...matches.keys()].sort()).toEqual([...claimedByDefault].sort());
     for (const [key, hooks] of matches) expect(hooks.length, key).toBe(1);
@@ -344,10 +365,11 @@ describe('webhook-config options', () => {
   });
 
   it('leaves out InterpretComponent of a kind that revises replicas unless --include-operations names it', async () => {
-    const operationsIn = (config: Configuration) => config.webhooks.flatMap((hook) => hook.rules[0]!.operations);
-    const revising = (config: Configuration) => ({ ...config, webhooks: config.webhooks.filter((hook) => interpreters.some((kind) => kind.operations.ReviseReplica !== undefined && hook.rules[0]!.kinds.includes(kind.kind) && hook.rules[0]!.apiGroups.includes(kind.group))) });
+    const rulesOf = (config: Configuration) => config.webhooks.flatMap((hook) => hook.rules);
+    const revising = (config: Configuration) => rulesOf(config).filter((rule) => interpreters.some((kind) => kind.operations.ReviseReplica !== undefined && rule.kinds.includes(kind.kind) && rule.apiGroups.includes(kind.group)));
+    const operationsIn = (config: Configuration) => rulesOf(config).flatMap((rule) => rule.operations);
     const byDefault = configurationOf((await run(['--url', base])).stdout);
-    expect(operationsIn(revising(byDefault))).not.toContain('InterpretComponent');
+    expect(revising(byDefault).flatMap((rule) => rule.operations)).not.toContain('InterpretComponent');
     const included = configurationOf((await run(['--url', base, '--include-operations', 'InterpretComponent'])).stdout);
     expect(admissionErrors(included)).toEqual([]);
     expect([...matchesOf(included).keys()].sort()).toEqual([...served].sort());
@@ -364,17 +386,21 @@ describe('webhook-config options', () => {
     const config = buildWebhookConfiguration({ interpreters: [job, workload] as never, url: base });
 
     // Assess
-    expect(config.webhooks.map((hook) => hook.name)).toEqual(['interpretcomponent.jobs.batch.example.io', 'interprethealth.jobs.batch.example.io', 'revisereplica.sets.batch.example.io', 'interprethealth.sets.batch.example.io']);
+    expect(config.webhooks.map((hook) => [hook.name, hook.rules.map((rule) => rule.kinds[0])])).toEqual([
+      ['interpretcomponent.karmada-serverless-interpreter', ['Job']],
+      ['revisereplica.karmada-serverless-interpreter', ['Set']],
+      ['interprethealth.karmada-serverless-interpreter', ['Job', 'Set']],
+    ]);
   });
 
   it('leaves out --exclude-operations', async () => {
     const config = configurationOf((await run(['--url', base, '--exclude-operations', 'Retain'])).stdout);
     expect(admissionErrors(config)).toEqual([]);
-    expect(config.webhooks.flatMap((hook) => hook.rules[0]!.operations)).not.toContain('Retain');
-    // One webhook per kind and operation, whatever the number of versions its rule lists.
+    expect(config.webhooks.flatMap((hook) => hook.rules.flatMap((rule) => rule.operations))).not.toContain('Retain');
+    // One rule per kind and operation, whatever the number of versions it lists.
     const retaining = interpreters.filter(({ operations }) => operations.Retain !== undefined).length;
     expect(retaining).toBeGreaterThan(0);
-    expect(config.webhooks.length).toBe(interpreters.reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0) - retaining);
+    expect(config.webhooks.flatMap((hook) => hook.rules).length).toBe(interpreters.reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0) - retaining);
   });
 
   it('claims only the kinds --kinds names (group/Kind), every operation of each, and nothing of the others', async () => {
@@ -389,7 +415,7 @@ describe('webhook-config options', () => {
     expect(admissionErrors(config)).toEqual([]);
     const claimed = new Set(config.webhooks.flatMap((hook) => hook.rules.flatMap((rule) => rule.kinds.map((kind) => `${rule.apiGroups[0]}/${kind}`))));
     expect([...claimed].sort()).toEqual([...names].sort());
-    expect(config.webhooks.length).toBe([first!, second!].reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0));
+    expect(config.webhooks.flatMap((hook) => hook.rules).length).toBe([first!, second!].reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0));
   });
 
   it('refuses a --kinds name it does not serve, naming it and the kinds it serves', async () => {
