@@ -2,10 +2,16 @@
 // (examples/customresourceinterpreter/webhook), both over HTTPS with one throw-away certificate, one autocannon
 // client, interleaved rounds. The Go example's metrics listener binds :8080 on every interface, so the whole
 // measurement runs in a network namespace holding only loopback (`unshare -n`, root), client and both servers in it.
+//
+// Core for core (issue 28): with the client on the same cores as the server, the figure depends on how the scheduler
+// shares them (Go turns client-bound and its idle Ps spin; one Node thread is helped by the spare core). So the run
+// that is held pins each server to core 0 (`taskset -c 0`; Go with GOMAXPROCS=1) and the autocannon client to core
+// 1; the same run unpinned (Go with its default GOMAXPROCS) is printed beside it, not held. On a 1-core machine only
+// the unpinned run is made, and it is the one held.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { availableParallelism, homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from './artifacts';
@@ -96,9 +102,32 @@ interface Server {
 
 let nextPort = 18443;
 
-async function startServer(name: string, [command, args]: [string, string[]], env: NodeJS.ProcessEnv, port: number, path: (c: AnchorCase) => string, probe: AnchorCase, ca: Buffer): Promise<Server> {
+/** How the servers and the client share the cores: `pinned`, server on core 0 and client on core 1; `unpinned`, as the scheduler likes. */
+export type Layout = 'pinned' | 'unpinned';
+
+/** The server's core and the client's (issue 28): the first two the machine has. */
+const serverCore = '0';
+const clientCore = '1';
+
+/** Pinning needs two cores and taskset; without them (a 1-core machine) only the unpinned layout is measured. */
+export function pinningUnavailable(): string | undefined {
+  if (availableParallelism() < 2) return `${availableParallelism()} core: server and client share it, pinning skipped`;
+  if (spawnSync('taskset', ['-c', serverCore, 'true'], { stdio: 'ignore' }).status !== 0) return 'taskset (util-linux) is missing or cannot pin: pinning skipped';
+  return undefined;
+}
+
+/** Moves every thread of this process (the autocannon client) to the client's core, or back to every core. */
+function pinClient(layout: Layout): void {
+  const cores = layout === 'pinned' ? clientCore : `0-${availableParallelism() - 1}`;
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
+  if (pinned.status !== 0 && layout === 'pinned') throw new Error(`taskset could not move the client (pid ${process.pid}) to core ${clientCore}`);
+}
+
+async function startServer(name: string, [command, args]: [string, string[]], env: NodeJS.ProcessEnv, port: number, path: (c: AnchorCase) => string, probe: AnchorCase, ca: Buffer, layout: Layout = 'unpinned'): Promise<Server> {
   const started = performance.now();
-  const running = track(spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', 'ignore', process.env.BENCH_ANCHOR_VERBOSE ? 'inherit' : 'ignore'], detached: false }));
+  // taskset execs the command: the pid is the server's (npm's for `npm start`, whose children inherit the core).
+  const [executable, argv] = layout === 'pinned' ? ['taskset', ['-c', serverCore, command, ...args]] : [command, args];
+  const running = track(spawn(executable, argv, { cwd: projectRoot, env, stdio: ['ignore', 'ignore', process.env.BENCH_ANCHOR_VERBOSE ? 'inherit' : 'ignore'], detached: false }));
   // Polled every 2 ms: start-up is one of the figures.
   await waitFor(`${name} to answer ${probe.name}`, async () => ((await goodAnswer(port, path(probe), probe.body, ca)) ? true : undefined), {
     timeoutMs: 60_000,
@@ -108,21 +137,23 @@ async function startServer(name: string, [command, args]: [string, string[]], en
   return { name, child: running.process, stop: () => running.stop('SIGTERM', 3000), port, ca, path, startupMs: performance.now() - started };
 }
 
-function startGo(binary: string, pki: Pki, probe: AnchorCase): Promise<Server> {
+function startGo(binary: string, pki: Pki, probe: AnchorCase, layout: Layout = 'unpinned'): Promise<Server> {
   const port = nextPort++;
   const args = [`--kubeconfig=${pki.kubeconfig}`, `--cert-dir=${pki.dir}`, '--bind-address=127.0.0.1', `--secure-port=${port}`];
-  return startServer('Go example (Karmada v1.17.1)', [binary, args], childEnv({}), port, () => '/interpreter-workload', probe, pki.ca);
+  // Pinned: one P for the one core it has (Go would read the affinity mask too; said here so that it cannot drift).
+  const env = childEnv(layout === 'pinned' ? { GOMAXPROCS: '1' } : { GOMAXPROCS: undefined });
+  return startServer('Go example (Karmada v1.17.1)', [binary, args], env, port, () => '/interpreter-workload', probe, pki.ca, layout);
 }
 
 /** `BENCH_ANCHOR_WORKERS=2` runs the local server as `WORKERS=2 npm start` (node:cluster: both cores, more memory). */
 export const anchorWorkers = process.env.BENCH_ANCHOR_WORKERS ?? '1';
 
 /** `npm start`, as the README runs it, with the default log level (INFO: one line per call, like the Go example's klog). */
-function startLocal(pki: Pki, probe: AnchorCase, command: Via = 'npm'): Promise<Server> {
+function startLocal(pki: Pki, probe: AnchorCase, command: Via = 'npm', layout: Layout = 'unpinned'): Promise<Server> {
   const port = nextPort++;
   const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', TLS_CERT: pki.cert, TLS_KEY: pki.key, POWERTOOLS_LOG_LEVEL: undefined, POWERTOOLS_METRICS_DISABLED: undefined, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1', WORKERS: anchorWorkers });
   const [executable, args, scriptEnv] = startCommand(command);
-  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.cjs)', [executable, args], { ...scriptEnv, ...env }, port, (c) => c.localPath, probe, pki.ca);
+  return startServer(command === 'npm' ? 'local server (npm start)' : 'local server (node scripts/start.cjs)', [executable, args], { ...scriptEnv, ...env }, port, (c) => c.localPath, probe, pki.ca, layout);
 }
 
 /** A process and its descendants, minus npm and sh wrappers (they are not the server). */
@@ -219,6 +250,8 @@ export interface AnchorSettings {
   warmupSeconds: number;
   connections: number[];
   startupRuns: number;
+  /** Also run the unpinned layout (printed, not held). */
+  unpinned: boolean;
 }
 
 export interface AnchorRow {
@@ -232,11 +265,21 @@ export interface AnchorRow {
   roundRatios: number[];
 }
 
-export interface AnchorResult {
-  settings: AnchorSettings;
+/** One layout's side-by-side run: its own pair of servers, started for it. */
+export interface LayoutRun {
+  layout: Layout;
   rows: AnchorRow[];
   /** After: read at once when the last load ends; high-water: VmHWM of the server processes at that moment. */
   rssMb: { goIdle: number; localIdle: number; goAfter: number; localAfter: number; goSoon: number; localSoon: number; goSettled: number; localSettled: number; goHighWater: number; localHighWater: number };
+}
+
+export interface AnchorResult {
+  settings: AnchorSettings;
+  /** The run held to the targets: pinned, or unpinned when pinning is not possible here (`pinningSkipped` says why). */
+  held: LayoutRun;
+  /** The same run unpinned, printed beside the held one (absent when it is the held one, or BENCH_ANCHOR_UNPINNED=0). */
+  unpinned?: LayoutRun;
+  pinningSkipped?: string;
   startupMs: { go: number[]; npmStart: number[]; nodeStart: number[]; npmNoop: number[] };
   bodyBytes: Record<string, number>;
 }
@@ -268,10 +311,11 @@ export async function measureAnchor(settings: AnchorSettings, log: (line: string
   const cases = anchorCases();
   const probe = cases[0]!;
   try {
-    // Start-up, interleaved: spawn → first good InterpretReplica answer, each server alone.
+    // Start-up, interleaved: spawn → first good InterpretReplica answer, each server alone (unpinned: one process
+    // alone is not a share of the cores). BENCH_ANCHOR_STARTUP_RUNS=0 leaves it out.
     const startupMs: AnchorResult['startupMs'] = { go: [], npmStart: [], nodeStart: [], npmNoop: [] };
     log(`start-up: ${settings.startupRuns} rounds of Go example / npm start / node scripts/start.cjs / npm start of a no-op package...`);
-    for (let round = 0; round < settings.startupRuns + 1; round++) {
+    for (let round = 0; settings.startupRuns > 0 && round < settings.startupRuns + 1; round++) {
       const go = await startGo(binary, pki, probe);
       await go.stop();
       const npm = await startLocal(pki, probe, 'npm');
@@ -286,57 +330,70 @@ export async function measureAnchor(settings: AnchorSettings, log: (line: string
       startupMs.npmNoop.push(noop);
     }
 
-    const go = await startGo(binary, pki, probe);
-    const local = await startLocal(pki, probe, 'npm');
-    try {
-      for (const c of cases) {
-        if (!(await goodAnswer(go.port, go.path(c), c.body, pki.ca))) throw new Error(`the Go example does not answer ${c.name} successfully`);
-        if (!(await goodAnswer(local.port, local.path(c), c.body, pki.ca))) throw new Error(`the local server does not answer ${c.name} successfully`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const idle = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
-      const rows: AnchorRow[] = [];
-      for (const connections of settings.connections) {
-        for (const c of cases) {
-          const runs = { go: [] as Run[], local: [] as Run[] };
-          const roundRatios: number[] = [];
-          for (const server of [go, local]) await load(server, server.path(c), c.body, connections, settings.warmupSeconds, false);
-          for (let round = 0; round < settings.rounds; round++) {
-            const order = round % 2 === 0 ? [go, local] : [local, go];
-            const got = new Map<Server, Run>();
-            for (const server of order) got.set(server, await load(server, server.path(c), c.body, connections, settings.seconds, true));
-            runs.go.push(got.get(go)!);
-            runs.local.push(got.get(local)!);
-            roundRatios.push(got.get(local)!.requestsPerSecond / got.get(go)!.requestsPerSecond);
-          }
-          const row: AnchorRow = { case: c.name, connections, minRatio: c.minRatio, go: medianRun(runs.go), local: medianRun(runs.local), ratio: median(roundRatios), roundRatios };
-          rows.push(row);
-          log(`  ${c.name}, ${connections} connections: Go ${Math.round(row.go.requestsPerSecond)} req/s, local ${Math.round(row.local.requestsPerSecond)} req/s, ${row.ratio.toFixed(2)}× (rounds ${roundRatios.map((r) => r.toFixed(2)).join(' ')}); server CPU per request Go ${row.go.cpuUsPerRequest.toFixed(0)} µs, local ${row.local.cpuUsPerRequest.toFixed(0)} µs`);
-        }
-      }
-      const after = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
-      const highWater = { go: serverRssMb(go.child.pid!, 'VmHWM'), local: serverRssMb(local.child.pid!, 'VmHWM') };
-      // 100 ms on: the local server collects when its last client has gone (idle-collector.ts); the requests it had
-      // already read when the client left are answered first (64 of 1,000 clusters: ~65 ms of work).
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const soon = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
-      // And once both have been idle for a second: what each gives back after a burst (Go's runtime and ours both
-      // free memory when idle; the reading "at once" holds whatever garbage the last load left).
-      await new Promise((resolve) => setTimeout(resolve, 900));
-      const settled = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
-      return {
-        settings,
-        rows,
-        rssMb: { goIdle: idle.go, localIdle: idle.local, goAfter: after.go, localAfter: after.local, goSoon: soon.go, localSoon: soon.local, goSettled: settled.go, localSettled: settled.local, goHighWater: highWater.go, localHighWater: highWater.local },
-        startupMs,
-        bodyBytes: Object.fromEntries(cases.map((c) => [c.name, Buffer.byteLength(c.body)])),
-      };
-    } finally {
-      await go.stop();
-      await local.stop();
+    const pinningSkipped = pinningUnavailable();
+    const layouts: Layout[] = pinningSkipped !== undefined ? ['unpinned'] : settings.unpinned ? ['pinned', 'unpinned'] : ['pinned'];
+    const runs: LayoutRun[] = [];
+    for (const layout of layouts) {
+      log(`${layout}${layout === 'pinned' ? ` (servers on core ${serverCore}, Go with GOMAXPROCS=1, the client on core ${clientCore})` : ' (not held: as the scheduler shares the cores)'}:`);
+      runs.push(await measureLayout(layout, binary, pki, cases, settings, log));
     }
+    return { settings, held: runs[0]!, ...(runs[1] ? { unpinned: runs[1] } : {}), ...(pinningSkipped ? { pinningSkipped } : {}), startupMs, bodyBytes: Object.fromEntries(cases.map((c) => [c.name, Buffer.byteLength(c.body)])) };
   } finally {
+    pinClient('unpinned');
     rmSync(pki.dir, { recursive: true, force: true });
+  }
+}
+
+/** Both servers started for this layout, every case at every connection count in interleaved rounds, then RSS. */
+async function measureLayout(layout: Layout, binary: string, pki: Pki, cases: AnchorCase[], settings: AnchorSettings, log: (line: string) => void): Promise<LayoutRun> {
+  const probe = cases[0]!;
+  const go = await startGo(binary, pki, probe, layout);
+  const local = await startLocal(pki, probe, 'npm', layout);
+  pinClient(layout);
+  try {
+    for (const c of cases) {
+      if (!(await goodAnswer(go.port, go.path(c), c.body, pki.ca))) throw new Error(`the Go example does not answer ${c.name} successfully`);
+      if (!(await goodAnswer(local.port, local.path(c), c.body, pki.ca))) throw new Error(`the local server does not answer ${c.name} successfully`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idle = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
+    const rows: AnchorRow[] = [];
+    for (const connections of settings.connections) {
+      for (const c of cases) {
+        const runs = { go: [] as Run[], local: [] as Run[] };
+        const roundRatios: number[] = [];
+        for (const server of [go, local]) await load(server, server.path(c), c.body, connections, settings.warmupSeconds, false);
+        for (let round = 0; round < settings.rounds; round++) {
+          const order = round % 2 === 0 ? [go, local] : [local, go];
+          const got = new Map<Server, Run>();
+          for (const server of order) got.set(server, await load(server, server.path(c), c.body, connections, settings.seconds, true));
+          runs.go.push(got.get(go)!);
+          runs.local.push(got.get(local)!);
+          roundRatios.push(got.get(local)!.requestsPerSecond / got.get(go)!.requestsPerSecond);
+        }
+        const row: AnchorRow = { case: c.name, connections, minRatio: c.minRatio, go: medianRun(runs.go), local: medianRun(runs.local), ratio: median(roundRatios), roundRatios };
+        rows.push(row);
+        log(`  ${layout}: ${c.name}, ${connections} connections: Go ${Math.round(row.go.requestsPerSecond)} req/s, local ${Math.round(row.local.requestsPerSecond)} req/s, ${row.ratio.toFixed(2)}× (rounds ${roundRatios.map((r) => r.toFixed(2)).join(' ')}); p50 Go ${row.go.p50Ms.toFixed(2)} / local ${row.local.p50Ms.toFixed(2)} ms, p99 Go ${row.go.p99Ms.toFixed(2)} / local ${row.local.p99Ms.toFixed(2)} ms; server CPU per request Go ${row.go.cpuUsPerRequest.toFixed(0)} µs, local ${row.local.cpuUsPerRequest.toFixed(0)} µs`);
+      }
+    }
+    const after = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
+    const highWater = { go: serverRssMb(go.child.pid!, 'VmHWM'), local: serverRssMb(local.child.pid!, 'VmHWM') };
+    // 100 ms on: the local server collects when its last client has gone (idle-collector.ts); the requests it had
+    // already read when the client left are answered first (64 of 1,000 clusters: ~65 ms of work).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const soon = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
+    // And once both have been idle for a second: what each gives back after a burst (Go's runtime and ours both
+    // free memory when idle; the reading "at once" holds whatever garbage the last load left).
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const settled = { go: serverRssMb(go.child.pid!), local: serverRssMb(local.child.pid!) };
+    return {
+      layout,
+      rows,
+      rssMb: { goIdle: idle.go, localIdle: idle.local, goAfter: after.go, localAfter: after.local, goSoon: soon.go, localSoon: soon.local, goSettled: settled.go, localSettled: settled.local, goHighWater: highWater.go, localHighWater: highWater.local },
+    };
+  } finally {
+    await go.stop();
+    await local.stop();
   }
 }
 

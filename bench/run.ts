@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { anchorWorkers, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorSettings } from './anchor';
+import { anchorWorkers, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorRow, type AnchorSettings } from './anchor';
 import { emptyBundle, functionBundles, projectRoot, type Bundle, type Bundles } from './artifacts';
 import { measureAuth, type AuthResult } from './auth';
 import { typicalBody } from './bodies';
@@ -313,29 +313,50 @@ async function runAnchor(): Promise<void> {
     warmupSeconds: numberSetting('BENCH_ANCHOR_WARMUP_SECONDS', 2),
     connections: (process.env.BENCH_ANCHOR_CONNECTIONS ?? '16,64').split(',').map(Number),
     startupRuns: numberSetting('BENCH_ANCHOR_STARTUP_RUNS', 5),
+    unpinned: process.env.BENCH_ANCHOR_UNPINNED !== '0',
   };
-  console.log(`\nanchor: local server (${anchorWorkers === '1' ? 'npm start' : `WORKERS=${anchorWorkers} npm start`}, default INFO logging) vs Karmada v1.17.1's Go example webhook, HTTPS, one autocannon client, ${settings.rounds} interleaved rounds of ${settings.seconds} s per case at ${settings.connections.join(' and ')} connections`);
+  console.log(`\nanchor: local server (${anchorWorkers === '1' ? 'npm start' : `WORKERS=${anchorWorkers} npm start`}, default INFO logging) vs Karmada v1.17.1's Go example webhook, HTTPS, one autocannon client, ${settings.rounds} interleaved rounds of ${settings.seconds} s per case at ${settings.connections.join(' and ')} connections; held: core for core (each server on core 0, Go with GOMAXPROCS=1, the client on core 1)${settings.unpinned ? ', then the same run unpinned (not held)' : ''}`);
   const anchor = await measureAnchor(settings, (line) => console.log(line));
+  if (anchor.pinningSkipped !== undefined) console.log(`\nanchor: ${anchor.pinningSkipped}; the unpinned run is the one held`);
+  const heldName = anchor.pinningSkipped === undefined ? 'pinned, core for core' : 'unpinned (pinning skipped)';
+  const rowCells = (row: AnchorRow, target: Target | string) => [row.case, row.connections, row.go.requestsPerSecond, row.local.requestsPerSecond, ratio(row.ratio), ms(row.go.p50Ms), ms(row.local.p50Ms), ms(row.go.p99Ms), ms(row.local.p99Ms), us(row.go.cpuUsPerRequest / 1000), us(row.local.cpuUsPerRequest / 1000), `${row.go.errors + row.local.errors}/${row.go.non2xx + row.local.non2xx}`, target];
+  const columns = ['case', 'conns', 'Go req/s', 'local req/s', 'local ÷ Go', 'Go p50', 'local p50', 'Go p99', 'local p99', 'CPU/req Go', 'CPU/req local', 'errors/non-2xx', 'target'];
   printTable(
-    'Side by side with the Go example (req/s and latency: median of rounds; ratio: median of per-round local ÷ Go)',
-    ['case', 'conns', 'Go req/s', 'local req/s', 'local ÷ Go', 'Go p50', 'local p50', 'Go p99', 'local p99', 'CPU/req Go', 'CPU/req local', 'errors/non-2xx', 'target'],
-    anchor.rows.map((row) => {
+    `Side by side with the Go example, ${heldName}: HELD (req/s and latency: median of rounds; ratio: median of per-round local ÷ Go)`,
+    columns,
+    anchor.held.rows.map((row) => {
       const rate = atLeast(row.ratio, row.minRatio, `≥ ${row.minRatio.toFixed(1)}× Go`);
       const p50 = atMost(row.local.p50Ms, row.go.p50Ms, 'p50 ≤ Go');
       const p99 = atMost(row.local.p99Ms, row.go.p99Ms, 'p99 ≤ Go');
       held(`anchor ${row.case} @${row.connections}: req/s`, ratio(row.ratio), rate);
       held(`anchor ${row.case} @${row.connections}: p50`, `${ms(row.local.p50Ms)} vs ${ms(row.go.p50Ms)}`, p50);
       held(`anchor ${row.case} @${row.connections}: p99`, `${ms(row.local.p99Ms)} vs ${ms(row.go.p99Ms)}`, p99);
-      const both: Target = { text: `${rate.text}, ${p50.text}, ${p99.text}`, pass: rate.pass && p50.pass && p99.pass };
-      return [row.case, row.connections, row.go.requestsPerSecond, row.local.requestsPerSecond, ratio(row.ratio), ms(row.go.p50Ms), ms(row.local.p50Ms), ms(row.go.p99Ms), ms(row.local.p99Ms), us(row.go.cpuUsPerRequest / 1000), us(row.local.cpuUsPerRequest / 1000), `${row.go.errors + row.local.errors}/${row.go.non2xx + row.local.non2xx}`, both];
+      return rowCells(row, { text: `${rate.text}, ${p50.text}, ${p99.text}`, pass: rate.pass && p50.pass && p99.pass });
     }),
   );
-  const { rssMb, startupMs } = anchor;
+  const unpinned = anchor.unpinned;
+  if (unpinned !== undefined) {
+    printTable(
+      'The same run unpinned (servers and client wherever the scheduler puts them; Go with its default GOMAXPROCS): NOT HELD',
+      columns,
+      unpinned.rows.map((row) => rowCells(row, 'not held')),
+    );
+  }
+  const { rssMb } = anchor.held;
+  const { startupMs } = anchor;
   const rssRatio = rssMb.localAfter / rssMb.goAfter;
   const highWaterRatio = rssMb.localHighWater / rssMb.goHighWater;
   const startup = { go: median(startupMs.go), npm: median(startupMs.npmStart), node: median(startupMs.nodeStart), noop: median(startupMs.npmNoop) };
+  const startupRows: (string | number | Target)[][] =
+    startupMs.go.length === 0
+      ? []
+      : [
+          ['start-up, `npm start`', ms(startup.go), ms(startup.npm), ratio(startup.npm / startup.go), held('anchor start-up (npm start)', ratio(startup.npm / startup.go), atMost(startup.npm / startup.go, 4, '≤ 4× Go'))],
+          ['start-up, `node scripts/start.cjs` (what npm start runs)', ms(startup.go), ms(startup.node), ratio(startup.node / startup.go), atMost(startup.node / startup.go, 4, '≤ 4× Go (not held: npm start is)')],
+          ["npm's own cost: `npm start` of a `node -e 0` package", '', ms(startup.noop), '', ''],
+        ];
   printTable(
-    'Memory and start-up (start-up: spawn → first successful InterpretReplica answer over HTTPS, median)',
+    `Memory (${heldName} run${unpinned ? '; unpinned beside it, not held' : ''}) and start-up (spawn → first successful InterpretReplica answer over HTTPS, median, unpinned)`,
     ['figure', 'Go example', 'local server', 'local ÷ Go', 'target'],
     [
       ['RSS idle, after first answers (MB)', rssMb.goIdle, rssMb.localIdle, ratio(rssMb.localIdle / rssMb.goIdle), ''],
@@ -343,9 +364,13 @@ async function runAnchor(): Promise<void> {
       ['RSS 100 ms after the run (MB)', rssMb.goSoon, rssMb.localSoon, ratio(rssMb.localSoon / rssMb.goSoon), ''],
       ['RSS 1 s after the run, both idle (MB)', rssMb.goSettled, rssMb.localSettled, ratio(rssMb.localSettled / rssMb.goSettled), ''],
       ['RSS high-water mark (VmHWM, MB)', rssMb.goHighWater, rssMb.localHighWater, ratio(highWaterRatio), held('anchor RSS high-water', ratio(highWaterRatio), atMost(highWaterRatio, 2, '≤ 2× Go'))],
-      ['start-up, `npm start`', ms(startup.go), ms(startup.npm), ratio(startup.npm / startup.go), held('anchor start-up (npm start)', ratio(startup.npm / startup.go), atMost(startup.npm / startup.go, 4, '≤ 4× Go'))],
-      ['start-up, `node scripts/start.cjs` (what npm start runs)', ms(startup.go), ms(startup.node), ratio(startup.node / startup.go), atMost(startup.node / startup.go, 4, '≤ 4× Go (not held: npm start is)')],
-      ['npm\'s own cost: `npm start` of a `node -e 0` package', '', ms(startup.noop), '', ''],
+      ...(unpinned
+        ? [
+            ['unpinned: RSS after the run (MB)', unpinned.rssMb.goAfter, unpinned.rssMb.localAfter, ratio(unpinned.rssMb.localAfter / unpinned.rssMb.goAfter), 'not held'],
+            ['unpinned: RSS high-water mark (MB)', unpinned.rssMb.goHighWater, unpinned.rssMb.localHighWater, ratio(unpinned.rssMb.localHighWater / unpinned.rssMb.goHighWater), 'not held'],
+          ]
+        : []),
+      ...startupRows,
     ],
   );
   const missed = targets.filter((t) => !t.target.pass);

@@ -698,6 +698,43 @@ func differentialReport(figures []*kindFigures) (summary, details string) {
 		}
 	}
 	_ = w.Flush()
+
+	// Issue 28: per kind, a whole HTTPS round trip of ours costs no more than Karmada's Lua computing the same answer
+	// in process. The kind's figure weighs its operations alike: the sum over them of each side's median. Printed with
+	// the target, never asserted (a timed assertion would fail on a loaded machine: performance is a figure, not a test).
+	fmt.Fprintf(&b, "\nper kind, the sum over its operations of the medians above (issue 28 target: ours, a whole HTTPS round trip, <= Lua in process)\n")
+	w = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "kind\toperations\tours\tof which our handler\tLua\tours/Lua\ttarget\t")
+	for _, f := range figures {
+		var ours, handler, lua time.Duration
+		operationsTimed, handled := 0, 0
+		for _, o := range operations {
+			tm := f.timings[o.op]
+			if tm == nil || len(tm.ours) == 0 {
+				continue
+			}
+			operationsTimed++
+			ours += median(tm.ours)
+			lua += median(tm.lua)
+			if len(tm.handler) > 0 {
+				handled++
+				handler += median(tm.handler)
+			}
+		}
+		if operationsTimed == 0 || lua <= 0 {
+			continue
+		}
+		handlerText := "-"
+		if handled == operationsTimed {
+			handlerText = roundDuration(handler).String()
+		}
+		verdict := "met"
+		if ours > lua {
+			verdict = "MISSED"
+		}
+		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%.2fx\t%s\t\n", f.kind.name(), operationsTimed, roundDuration(ours), handlerText, roundDuration(lua), float64(ours)/float64(lua), verdict)
+	}
+	_ = w.Flush()
 	summary = b.String()
 
 	b.Reset()
