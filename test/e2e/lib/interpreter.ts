@@ -100,6 +100,22 @@ export async function applyWebhookConfig(env: Environment, interpreter: Interpre
   return yaml;
 }
 
+/** The configuration `npm run webhook-config` prints (its default name), where the control plane holds it. */
+export const interpreterConfigPath = '/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter';
+
+/**
+ * The operations the applied configuration claims for one kind at one version (every webhook's rules that name it),
+ * sorted: what Karmada will ask us rather than its built-in.
+ */
+export async function claimedOperations(env: Environment, kind: { group: string; kind: string }, version?: string): Promise<string[]> {
+  const webhooks = ((await env.kube.get(interpreterConfigPath)).webhooks ?? []) as { rules: { operations: string[]; apiGroups: string[]; apiVersions: string[]; kinds: string[] }[] }[];
+  return webhooks
+    .flatMap((hook) => hook.rules)
+    .filter((rule) => rule.apiGroups.includes(kind.group) && rule.kinds.includes(kind.kind) && (version === undefined || rule.apiVersions.includes(version)))
+    .flatMap((rule) => rule.operations)
+    .sort();
+}
+
 export interface CallLine {
   operation?: string;
   /** API Gateway's routeKey, e.g. `POST /{token}/interpreter/interpret-replica` (refusals carry no operation). */

@@ -1,16 +1,12 @@
 // Both InterpretComponent choices of `npm run webhook-config`, with Karmada's alpha gates on (MultiplePodTemplatesScheduling)
 // and a Duplicated policy: why the operation is opt-in.
 import { applyDuplicated, bindingPath, deepEqual, ensureNamespace, expectBindingReplicas, expectMemberReplicas, sampleRequest, show, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
-import { applyWebhookConfig, callLines } from '../lib/interpreter';
+import { applyWebhookConfig, callLines, claimedOperations } from '../lib/interpreter';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 import { cleanup } from './guide';
 
-const claimedOperations = async (context: Context) => {
-  const config = await context.env.kube.get('/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter');
-  // The Workload's webhooks: a kind that revises nothing (a multi-template job) has InterpretComponent claimed by default.
-  return ((config.webhooks ?? []) as { rules: { operations: string[]; kinds: string[] }[] }[])
-    .flatMap((hook) => hook.rules.filter((rule) => rule.kinds.includes('Workload')).flatMap((rule) => rule.operations));
-};
+// The Workload's claims: a kind that revises nothing (a multi-template job) has InterpretComponent claimed by default.
+const workloadClaims = (context: Context) => claimedOperations(context.env, { group: 'workload.example.io', kind: 'Workload' });
 
 export const componentsScenario: Scenario = {
   name: 'InterpretComponent: left out by default, opt-in with --include-operations',
@@ -30,7 +26,7 @@ export const componentsScenario: Scenario = {
     // binding's spec.replicas 3 with the template's resourceRequest (Karmada without a hook: neither), and no
     // components (Karmada calls InterpretComponent only when a hook claims it).
     await check('default webhook-config (no InterpretComponent): the binding has replicas 3 and the resourceRequest from InterpretReplica, no components; 3 replicas on every member', async () => {
-      if ((await claimedOperations(context)).includes('InterpretComponent')) throw new Error("the default configuration claims the Workload's InterpretComponent");
+      if ((await workloadClaims(context)).includes('InterpretComponent')) throw new Error("the default configuration claims the Workload's InterpretComponent");
       const binding = await waitKarmada(context, 'the binding from InterpretReplica', bindingPath(ns, 'without-components'), (found) => {
         const seen = expectBindingReplicas(found, 3);
         if (seen !== undefined && spec(found).components !== undefined) throw new Error(`components without an InterpretComponent hook: ${show(spec(found).components)}`);
@@ -48,7 +44,7 @@ export const componentsScenario: Scenario = {
     await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretComponent');
     await applyDuplicated(context, ns, 'with-components', context.pushMembers);
     await check(`--include-operations InterpretComponent: Karmada ${env.binaries.karmadaVersion} sets binding components but no spec.replicas, members get spec.replicas 0 (why it is opt-in)`, async () => {
-      if (!(await claimedOperations(context)).includes('InterpretComponent')) throw new Error('the configuration does not claim InterpretComponent');
+      if (!(await workloadClaims(context)).includes('InterpretComponent')) throw new Error('the configuration does not claim InterpretComponent');
       const components = await waitKarmada(context, 'the binding with components from InterpretComponent', bindingPath(ns, 'with-components'), (binding) => {
         // Exactly our one component: a wrong name, count or requirements fails (not just "some components").
         const list = (spec(binding).components ?? []) as { name: string; replicas: number; replicaRequirements?: { resourceRequest?: unknown } }[];

@@ -29,12 +29,11 @@ import {
   type Context,
   type Scenario,
 } from '../lib/checks';
-import { applyWebhookConfig } from '../lib/interpreter';
+import { applyWebhookConfig, interpreterConfigPath } from '../lib/interpreter';
 import { waitFor } from '../lib/processes';
 import { cleanup } from './guide';
 import { waitWorkStatus } from './pull';
 
-const configPath = '/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter';
 
 /** Throws when our predicate accepts what Karmada did without us (the check that uses it could not fail). */
 function rejected(what: string, accepted: string | undefined, observed: string): string {
@@ -67,7 +66,7 @@ export const controlScenario: Scenario = {
     const [first, second, third] = members as [string, string, string];
     const pullMember = context.pullMembers[0]!;
     await ensureNamespace(context, ns);
-    await env.kube.delete(configPath);
+    await env.kube.delete(interpreterConfigPath);
     const probes = await untilNoWebhook(context, ns);
     env.log(`control: ${probes}`);
 

@@ -38,7 +38,7 @@ import {
   type Context,
   type Scenario,
 } from '../lib/checks';
-import { applyWebhookConfig, callLines, type CallLine } from '../lib/interpreter';
+import { applyWebhookConfig, callLines, claimedOperations, type CallLine } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { installProjectCrd } from '../lib/published-crds';
 import { probeName, untilControllerCalls } from '../lib/wiring';
@@ -51,10 +51,9 @@ const kindKey = `${groupVersion}/${helmRelease.kind}`;
 const crdName = `${helmRelease.plural}.${helmRelease.group}`;
 const path = `/apis/${groupVersion}/namespaces/${ns}/${helmRelease.plural}/${name}`;
 const bindingPath = `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${name}-helmrelease`;
-const configPath = '/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter';
 
 /** What lib/kinds/helmrelease answers (its README's table); the webhook configuration must claim exactly these. */
-const claimedOperations = ['AggregateStatus', 'InterpretDependency', 'InterpretHealth', 'InterpretStatus', 'Retain'];
+const expectedClaims = ['AggregateStatus', 'InterpretDependency', 'InterpretHealth', 'InterpretStatus', 'Retain'];
 
 /**
  * The release's references our InterpretDependency returns: valuesFrom (a ConfigMap and a Secret), kubeConfig.secretRef,
@@ -236,11 +235,8 @@ export const fluxScenario: Scenario = {
         if (established !== 'True' || !served.includes(`${version}*`)) throw new Error(`${where}: Established ${String(established)}, versions ${show(served)}`);
         seen.push(`${where} Established ${show(served)}`);
       }
-      const webhooks = ((await env.kube.get(configPath)).webhooks ?? []) as { name: string; rules: { operations: string[]; apiGroups: string[]; apiVersions: string[]; kinds: string[] }[] }[];
-      const claimed = webhooks.flatMap((hook) => hook.rules)
-        .filter((rule) => rule.apiGroups.includes(helmRelease.group) && rule.kinds.includes(helmRelease.kind) && rule.apiVersions.includes(version))
-        .flatMap((rule) => rule.operations).sort();
-      if (!deepEqual(claimed, claimedOperations)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(claimedOperations)}`);
+      const claimed = await claimedOperations(env, helmRelease, version);
+      if (!deepEqual(claimed, expectedClaims)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(expectedClaims)}`);
       const catalogue = join(goModuleDir('github.com/karmada-io/karmada', env.binaries.karmadaVersion), 'pkg/resourceinterpreter/default/thirdparty/resourcecustomizations', helmRelease.group);
       const luaVersions = readdirSync(catalogue).sort();
       if (luaVersions.includes(version)) throw new Error(`Karmada ${env.binaries.karmadaVersion}'s catalogue has ${helmRelease.group}/${version}: the checks below would not rule out its Lua`);
@@ -327,7 +323,7 @@ export const fluxScenario: Scenario = {
       const health = await collectedEverywhere(context, { [push]: 'Healthy', [pull]: 'Healthy' });
       const summary = await aggregatedOnControlPlane(context, 1, (expected) => expected.observedGeneration === 2 && expected.failures === 0 && (expected.conditions as unknown[]).length === 2);
       const calls = callsFor(callLines(env, interpreter.name).slice(logBefore));
-      const missing = claimedOperations.filter((operation) => !calls.has(operation));
+      const missing = expectedClaims.filter((operation) => !calls.has(operation));
       if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for ${ns}/${name} in our log (${show(Object.fromEntries(calls))})`);
       const failed = callLines(env, interpreter.name).slice(logBefore).filter((line) => line.successful === false);
       if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);

@@ -28,7 +28,7 @@ import {
   type Context,
   type Scenario,
 } from '../lib/checks';
-import { applyWebhookConfig, callLines, type Interpreter } from '../lib/interpreter';
+import { applyWebhookConfig, callLines, interpreterConfigPath, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 
 
@@ -68,7 +68,7 @@ export function guideScenario(options: GuideOptions): Scenario {
       // every later check needs this configuration in use.
       await check(`wiring: npm run webhook-config (--mode ${options.mode}${interpreter.secret ? ', token from Secrets Manager' : ', no token'}) | kubectl apply is admitted by karmada-webhook`, async () => {
         const yaml = await applyWebhookConfig(env, interpreter, { mode: options.mode });
-        const applied = await env.kube.get('/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter');
+        const applied = await env.kube.get(interpreterConfigPath);
         const urls = ((applied.webhooks ?? []) as { clientConfig: { url: string } }[]).map((hook) => hook.clientConfig.url);
         if (urls.length === 0 || !yaml.includes(urls[0]!)) throw new Error('the applied configuration is not the generated one');
         const tokenInUrl = interpreter.secret !== undefined && urls.every((url) => url.includes(`/${interpreter.secret!.token}/interpreter`));

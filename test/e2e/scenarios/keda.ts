@@ -31,7 +31,7 @@ import {
   type Context,
   type Scenario,
 } from '../lib/checks';
-import { applyWebhookConfig, callLines, type CallLine } from '../lib/interpreter';
+import { applyWebhookConfig, callLines, claimedOperations, type CallLine } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { installProjectCrd } from '../lib/published-crds';
 import { probeName, untilControllerCalls } from '../lib/wiring';
@@ -44,7 +44,6 @@ const kindKey = `${groupVersion}/${scaledObject.kind}`;
 const crdName = `${scaledObject.plural}.${scaledObject.group}`;
 const path = `/apis/${groupVersion}/namespaces/${ns}/${scaledObject.plural}/${name}`;
 const bindingPath = `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${name}-scaledobject`;
-const configPath = '/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter';
 
 /** KEDA's TriggerAuthentication CRD, from the same module: propagated as a plain object (no interpreter of ours). */
 const triggerAuthentication = {
@@ -54,7 +53,7 @@ const triggerAuthentication = {
 } as const satisfies KindIdentity;
 
 /** What lib/kinds/scaledobject answers (its README's table); the webhook configuration must claim exactly these. */
-const claimedOperations = ['AggregateStatus', 'InterpretDependency', 'InterpretHealth', 'InterpretStatus'];
+const expectedClaims = ['AggregateStatus', 'InterpretDependency', 'InterpretHealth', 'InterpretStatus'];
 
 /** The ScaledObject's dependencies by our InterpretDependency: its scale target and its TriggerAuthentication. */
 const dependencies: { object: KubeObject; path: string; binding: string }[] = [
@@ -228,7 +227,7 @@ export const kedaScenario: Scenario = {
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
     await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretReplica');
 
-    await check(`set-up: ${crdName} and triggerauthentications.keda.sh (KEDA's CRDs) Established on karmada-apiserver, ${members.join(', ')}; our webhook configuration claims ${groupVersion} ${scaledObject.kind} for exactly ${claimedOperations.join(', ')}`, async () => {
+    await check(`set-up: ${crdName} and triggerauthentications.keda.sh (KEDA's CRDs) Established on karmada-apiserver, ${members.join(', ')}; our webhook configuration claims ${groupVersion} ${scaledObject.kind} for exactly ${expectedClaims.join(', ')}`, async () => {
       const seen: string[] = [];
       for (const { where, kube } of [{ where: 'karmada-apiserver', kube: env.kube }, ...members.map((member) => ({ where: member, kube: memberKube(context, member) }))]) {
         for (const crd of [crdName, 'triggerauthentications.keda.sh']) {
@@ -238,11 +237,8 @@ export const kedaScenario: Scenario = {
         }
         seen.push(`${where} Established`);
       }
-      const webhooks = ((await env.kube.get(configPath)).webhooks ?? []) as { name: string; rules: { operations: string[]; apiGroups: string[]; apiVersions: string[]; kinds: string[] }[] }[];
-      const claimed = webhooks.flatMap((hook) => hook.rules)
-        .filter((rule) => rule.apiGroups.includes(scaledObject.group) && rule.kinds.includes(scaledObject.kind) && rule.apiVersions.includes(version))
-        .flatMap((rule) => rule.operations).sort();
-      if (!deepEqual(claimed, claimedOperations)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(claimedOperations)}`);
+      const claimed = await claimedOperations(env, scaledObject, version);
+      if (!deepEqual(claimed, expectedClaims)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(expectedClaims)}`);
       return `${seen.join('; ')}; claimed for ${kindKey}: ${show(claimed)}`;
     });
 
@@ -279,7 +275,7 @@ export const kedaScenario: Scenario = {
     await check('AggregateStatus: the control-plane ScaledObject has both members\' conditions (Fallback False and True apart, messages naming clusters), the latest lastActiveTime, originalReplicaCount 3, the metric Failing with 4 failures, and the shared fields', async () => {
       const summary = await aggregatedOnControlPlane(context, (expected) => expected.originalReplicaCount === 3 && expected.lastActiveTime === '2026-01-01T10:05:00Z');
       const calls = callsFor(callLines(env, interpreter.name).slice(logBefore));
-      const missing = claimedOperations.filter((operation) => !calls.has(operation));
+      const missing = expectedClaims.filter((operation) => !calls.has(operation));
       if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for ${ns}/${name} in our log (${show(Object.fromEntries(calls))})`);
       const failed = callLines(env, interpreter.name).slice(logBefore).filter((line) => line.successful === false);
       if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);

@@ -72,7 +72,7 @@ import {
   type LogMark,
   type Scenario,
 } from '../lib/checks';
-import { applyWebhookConfig, callLines, type CallLine, type Interpreter } from '../lib/interpreter';
+import { applyWebhookConfig, callLines, claimedOperations, type CallLine, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
 import { addNodes, removeNodes } from '../lib/nodes';
@@ -91,11 +91,10 @@ const pathOf = (clusterName: string) => `/apis/${groupVersion}/namespaces/${ns}/
 const bindingOf = (clusterName: string) => `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${clusterName}-raycluster`;
 const path = pathOf(name);
 const bindingPath = bindingOf(name);
-const configPath = '/apis/config.karmada.io/v1alpha1/resourceinterpreterwebhookconfigurations/karmada-serverless-interpreter';
 const nodeName = 'e2e-ray-node';
 
 /** What lib/kinds/raycluster answers (its README's table), InterpretComponent included by `--include-operations`. */
-const claimedOperations = ['AggregateStatus', 'InterpretComponent', 'InterpretDependency', 'InterpretHealth'];
+const expectedClaims = ['AggregateStatus', 'InterpretComponent', 'InterpretDependency', 'InterpretHealth'];
 
 const headRequest = { cpu: '1', memory: '2Gi' };
 const cpuRequest = { cpu: '1', memory: '2Gi' };
@@ -364,7 +363,7 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
   await applyWebhookConfig(env, interpreter, { mode: 'per-operation', includeOperations: ['InterpretComponent'] });
   await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretComponent');
 
-  await check(`set-up: ${crdName} (KubeRay's CRD) Established on karmada-apiserver, ${[push, small, pull].join(', ')}; our webhook configuration claims ${groupVersion} ${rayCluster.kind} for exactly ${claimedOperations.join(', ')}`, async () => {
+  await check(`set-up: ${crdName} (KubeRay's CRD) Established on karmada-apiserver, ${[push, small, pull].join(', ')}; our webhook configuration claims ${groupVersion} ${rayCluster.kind} for exactly ${expectedClaims.join(', ')}`, async () => {
     const seen: string[] = [];
     for (const { where, kube } of [{ where: 'karmada-apiserver', kube: env.kube }, ...[push, small, pull].map((member) => ({ where: member, kube: memberKube(context, member) }))]) {
       const object = await kube.get(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crdName}`);
@@ -373,11 +372,8 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
       if (established !== 'True' || !served.includes(`${version}*`)) throw new Error(`${where}: Established ${String(established)}, versions ${show(served)}`);
       seen.push(`${where} Established ${show(served)}`);
     }
-    const webhooks = ((await env.kube.get(configPath)).webhooks ?? []) as { name: string; rules: { operations: string[]; apiGroups: string[]; apiVersions: string[]; kinds: string[] }[] }[];
-    const claimed = webhooks.flatMap((hook) => hook.rules)
-      .filter((rule) => rule.apiGroups.includes(rayCluster.group) && rule.kinds.includes(rayCluster.kind) && rule.apiVersions.includes(version))
-      .flatMap((rule) => rule.operations).sort();
-    if (!deepEqual(claimed, claimedOperations)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(claimedOperations)}`);
+    const claimed = await claimedOperations(env, rayCluster, version);
+    if (!deepEqual(claimed, expectedClaims)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(expectedClaims)}`);
     return `${seen.join('; ')} (* storage); claimed for ${kindKey}: ${show(claimed)}`;
   });
 
@@ -507,7 +503,7 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
   await check('our log holds InterpretComponent, InterpretDependency, InterpretHealth and AggregateStatus calls for the RayCluster, every call of the scenario succeeded, and Karmada logged no failed call', async () => {
     const lines = callLines(env, interpreter.name).slice(logBefore);
     const calls = callsFor(lines, name);
-    const missing = claimedOperations.filter((operation) => !calls.has(operation));
+    const missing = expectedClaims.filter((operation) => !calls.has(operation));
     if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for ${ns}/${name} in our log (${show(Object.fromEntries(calls))})`);
     const failed = lines.filter((line) => line.successful === false);
     if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
