@@ -38,6 +38,8 @@ done
 if [[ $status -ne 0 ]]; then
   echo "new-kind-proof: the harness fails in the scratch copy; failures:" >&2
   grep -E -A3 -- '--- FAIL: [^ ]+/[^ ]+/' "$log" | grep -v '^{"level"' | head -40 >&2 || true
+  # What the failing tests said (their t.Errorf lines), so a failure here can be read without the deleted scratch copy.
+  grep -E -- '^ +[a-z_]+_test\.go:[0-9]+: ' "$log" | grep -v -E 'report|per kind|^ +[a-z_]+_test\.go:[0-9]+: *$' | head -40 >&2 || true
   exit 1
 fi
 echo "new-kind-proof: the WebApp's CRD, conversion, admission and interpreter cases ran and passed, with no edit in Go"
