@@ -92,6 +92,18 @@ describe('local server', () => {
     expect(((await response.json()) as { response: unknown }).response).toEqual({ uid: 'big', successful: true, healthy: true });
   });
 
+  it('answers 24 bodies at once, 18 of them over 64 KB, each with its own uid: none lost or mixed', async () => {
+    // Bodies that come in several chunks share the one kept buffer (one request at a time) or gather in their own;
+    // 64 KB is also the idle collector's large body. Every call carries its own uid and its own readyReplicas.
+    const calls = Array.from({ length: 24 }, (_, i) => {
+      const body = JSON.stringify(interpreterContext({ operation: 'InterpretStatus', object: readyWorkload(i), uid: `turn-${i}` }));
+      return i % 4 === 3 ? body : `${body.slice(0, -1)},"pad":"${'x'.repeat(80 * 1024)}"}`;
+    });
+    expect(calls.filter((body) => Buffer.byteLength(body) >= 64 * 1024)).toHaveLength(18);
+    const answers = await Promise.all(calls.map((body) => post('/interpreter', body).then((response) => response.json() as Promise<{ response: unknown }>)));
+    answers.forEach((answer, i) => expect(answer.response).toEqual({ uid: `turn-${i}`, successful: true, rawStatus: { readyReplicas: i } }));
+  });
+
   it('passes non-UTF-8 bytes through as a base64 body and answers 400', async () => {
     const response = await fetch(`${base}/interpreter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Uint8Array([0xff, 0xfe, 0x7b]) });
     expect(response.status).toBe(200);
