@@ -2,8 +2,6 @@ package conformance
 
 import (
 	"bytes"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
@@ -16,7 +14,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/yaml"
@@ -105,9 +102,7 @@ func catalogueFolders(catalogue string) ([]catalogueFolder, error) {
 // Karmada's own built-in Lua instead of our webhook would leave the count as it was.
 func countingProxy(t *testing.T) (url string, caPEM []byte, calls *atomic.Int64) {
 	t.Helper()
-	roots := x509.NewCertPool()
-	roots.AppendCertsFromPEM(tlsFiles.caPEM)
-	upstream := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	upstream := serverClient()
 	calls = &atomic.Int64{}
 	proxy := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)

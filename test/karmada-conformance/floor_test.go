@@ -10,8 +10,6 @@ package conformance
 
 import (
 	"bytes"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
 	"io"
@@ -21,7 +19,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 )
 
 // recordedAnswer is the local server's answer to one request, split around the request's uid.
@@ -59,9 +56,7 @@ func requestUID(body []byte) []byte {
 
 func startReplayServer(t *testing.T) *replayServer {
 	t.Helper()
-	roots := x509.NewCertPool()
-	roots.AppendCertsFromPEM(tlsFiles.caPEM)
-	upstream := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	upstream := serverClient()
 	rs := &replayServer{}
 	var mu sync.RWMutex
 	answers := map[string]recordedAnswer{}
@@ -78,13 +73,7 @@ func startReplayServer(t *testing.T) *replayServer {
 		mu.RUnlock()
 		if !found {
 			rs.misses.Add(1)
-			req, err := http.NewRequestWithContext(r.Context(), r.Method, server.baseURL+r.URL.RequestURI(), bytes.NewReader(body))
-			if err != nil {
-				http.Error(w, err.Error(), http.StatusBadGateway)
-				return
-			}
-			req.Header = r.Header.Clone()
-			resp, err := upstream.Do(req)
+			resp, err := askServer(r, upstream, bytes.NewReader(body))
 			if err != nil {
 				http.Error(w, err.Error(), http.StatusBadGateway)
 				return

@@ -29,9 +29,7 @@ type wireRecord struct {
 // TestKarmadaWireRequest puts a recording TLS proxy (127.0.0.1) between Karmada's client and the local server and
 // checks the HTTP request Karmada really sends (protocol spec §2 and §3) and that the proxied answer is accepted.
 func TestKarmadaWireRequest(t *testing.T) {
-	roots := x509.NewCertPool()
-	roots.AppendCertsFromPEM(tlsFiles.caPEM)
-	upstream := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	upstream := serverClient()
 
 	var mu sync.Mutex
 	var records []wireRecord
@@ -123,16 +121,27 @@ func TestKarmadaWireRequest(t *testing.T) {
 	}
 }
 
+// serverClient is an HTTPS client that trusts the local server's throw-away CA (and nothing else).
+func serverClient() *http.Client {
+	roots := x509.NewCertPool()
+	roots.AppendCertsFromPEM(tlsFiles.caPEM)
+	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+}
+
+// askServer sends r, with body, on to the local server through upstream: same method, path, query and headers.
+func askServer(r *http.Request, upstream *http.Client, body io.Reader) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(r.Context(), r.Method, server.baseURL+r.URL.RequestURI(), body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header = r.Header.Clone()
+	return upstream.Do(req)
+}
+
 // forwardToServer sends r (with body) on to the local server through upstream and copies its answer back: the
 // proxies of the wire and catalogue tests put themselves between Karmada's client and the server this way.
 func forwardToServer(w http.ResponseWriter, r *http.Request, upstream *http.Client, body io.Reader) {
-	req, err := http.NewRequestWithContext(r.Context(), r.Method, server.baseURL+r.URL.RequestURI(), body)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadGateway)
-		return
-	}
-	req.Header = r.Header.Clone()
-	resp, err := upstream.Do(req)
+	resp, err := askServer(r, upstream, body)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
