@@ -4,6 +4,9 @@
 // this file (docs/adr/0006-alarms-and-package-time-guards.md); the multi-region set and the gradual traffic shifting
 // (docs/adr/0010-multi-region.md). It reads its settings from `custom.stack`.
 
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
 const { problemsOf, regionList } = require('./guards.cjs');
 const { addRegionalResources } = require('./regions.cjs');
 const { shiftTrafficGradually } = require('./traffic.cjs');
@@ -28,6 +31,21 @@ function declareV4Build(schemaHandler) {
   });
 }
 
+/**
+ * serverless-esbuild (1.57.2, its newest release) stages each function's zip in a folder under the system's temporary
+ * folder and then removes that folder without `recursive`: the removal fails on the full folder and the failure is
+ * ignored, so every `serverless package` left one folder per function behind (13 a run; floydspace/serverless-esbuild
+ * pull request #589, not merged). This process's temporary files therefore go to a folder of its own, removed whole
+ * as the process exits, whatever the outcome. `os.tmpdir()` reads TMPDIR (TEMP/TMP on Windows) at every call.
+ */
+function scopeTemporaryFolder() {
+  const folder = mkdtempSync(join(tmpdir(), 'serverless-package-'));
+  process.env.TMPDIR = folder;
+  process.env.TEMP = folder;
+  process.env.TMP = folder;
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+}
+
 /** The commands that build or deploy a stack: the guards run for these (not for `remove`, `info`, `print`...). */
 const guardedCommands = new Set(['package', 'deploy']);
 
@@ -39,7 +57,10 @@ class StackPlugin {
     // Guards run now, as the plugin loads: after the params are resolved but before the framework validates the
     // configuration, which would otherwise refuse `memorySize=abc` as "provider.memorySize: must be integer"
     // without naming the param; and before anything is built. `deploy --package <dir>` is covered too.
-    if (guardedCommands.has(serverless.processedInput?.commands?.[0])) this.guard();
+    if (guardedCommands.has(serverless.processedInput?.commands?.[0])) {
+      this.guard();
+      scopeTemporaryFolder();
+    }
     this.hooks = {
       'before:package:finalize': () => this.addMonitoring(),
       // After serverless.yml's `resources:` are merged into the template (the custom domain, certificate, records

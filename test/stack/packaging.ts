@@ -33,6 +33,8 @@ export interface Packaged {
   template: CfnTemplate;
   seconds: number;
   output: string;
+  /** What the run left in the temporary folder it was given (TMPDIR): nothing, when it cleans up after itself. */
+  leftInTemporaryFolder: string[];
 }
 
 /**
@@ -80,6 +82,9 @@ export function npmRunPackage(params: string[] = []): { status: number | null; o
 export async function packageStack(params: string[] = []): Promise<Packaged> {
   const work = projectCopy();
   const env = offlineEnv();
+  // Outside the copy, so nothing the run leaves there can be taken for part of the project.
+  const temporary = mkdtempSync(join(tmpdir(), 'stack-package-tmp-'));
+  env.TMPDIR = temporary;
 
   const dir = join(work, 'artifacts');
   const cli = join(projectRoot, 'node_modules', 'osls', 'bin', 'serverless.js');
@@ -95,7 +100,9 @@ export async function packageStack(params: string[] = []): Promise<Packaged> {
   const seconds = (performance.now() - started) / 1000;
   const templatePath = join(dir, 'cloudformation-template-update-stack.json');
   const template = JSON.parse(readFileSync(templatePath, 'utf8')) as CfnTemplate;
-  return { dir, templatePath, template, seconds, output };
+  const leftInTemporaryFolder = readdirSync(temporary);
+  rmSync(temporary, { recursive: true, force: true });
+  return { dir, templatePath, template, seconds, output, leftInTemporaryFolder };
 }
 
 export interface PackagedSet {

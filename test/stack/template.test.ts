@@ -403,6 +403,15 @@ describe('stack template (every parameter changed, protection off)', () => {
   });
 });
 
+describe('the packaging itself', () => {
+  // serverless-esbuild 1.57.2 left one zip staging folder per function in the temporary folder on every run
+  // (deploy/serverless/stack-plugin.cjs gives the run a folder of its own and removes it as it exits).
+  it('leaves nothing in the temporary folder it was given', () => {
+    expect(defaults.leftInTemporaryFolder).toEqual([]);
+    expect(changed.leftInTemporaryFolder).toEqual([]);
+  });
+});
+
 describe('package-time guards', () => {
   it('`npm run package` with the placeholder domain and zone fails with a message saying what to pass', () => {
     const { status, output } = npmRunPackage();
