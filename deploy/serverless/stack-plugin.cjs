@@ -43,7 +43,13 @@ function scopeTemporaryFolder() {
   process.env.TMPDIR = folder;
   process.env.TEMP = folder;
   process.env.TMP = folder;
-  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  process.once('exit', () => {
+    try {
+      rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Left in the system's temporary folder: not worth a stack trace on the way out of a finished command.
+    }
+  });
 }
 
 /** The commands that build or deploy a stack: the guards run for these (not for `remove`, `info`, `print`...). */
