@@ -112,6 +112,12 @@ async function ensureModule(module: string, karmadaVersion: KarmadaVersion, log:
   return dir;
 }
 
+/** The pinned kube-apiserver, kubectl and etcd alone (the admission oracle needs no Karmada). */
+export async function ensureKubernetesBinaries(log: (line: string) => void): Promise<Pick<Binaries, 'kubeApiserver' | 'kubectl' | 'etcd'>> {
+  const kube = await ensureModule('kubernetes', selectedKarmadaVersion(), log);
+  return { kubeApiserver: join(kube, 'kube-apiserver'), kubectl: join(kube, 'kubectl'), etcd: join(kube, 'etcd') };
+}
+
 export async function ensureBinaries(log: (line: string) => void): Promise<Binaries> {
   const karmadaVersion = selectedKarmadaVersion();
   const kube = await ensureModule('kubernetes', karmadaVersion, log);

@@ -68,7 +68,7 @@ async function listening(component: Started, url: string, caFile: string, timeou
   );
 }
 
-async function startEtcd(supervisor: Supervisor, binaries: Binaries, dir: string): Promise<string> {
+export async function startEtcd(supervisor: Supervisor, binaries: Pick<Binaries, 'etcd'>, dir: string): Promise<string> {
   const clientPort = await freePort();
   const peerPort = await freePort();
   const client = `http://127.0.0.1:${clientPort}`;
@@ -83,7 +83,12 @@ async function startEtcd(supervisor: Supervisor, binaries: Binaries, dir: string
   return client;
 }
 
-async function startApiServer(env: Pick<Environment, 'supervisor' | 'binaries' | 'pki' | 'dir'>, name: string, etcd: string, extra: string[] = []): Promise<ApiServer> {
+export async function startApiServer(
+  env: Pick<Environment, 'supervisor' | 'pki' | 'dir'> & { binaries: Pick<Binaries, 'kubeApiserver'> },
+  name: string,
+  etcd: string,
+  extra: string[] = [],
+): Promise<ApiServer> {
   const port = await freePort();
   const token = randomBytes(24).toString('hex');
   const tokenFile = join(env.dir, `${name}.tokens.csv`);

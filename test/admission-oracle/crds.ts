@@ -1,0 +1,108 @@
+// The CRD that decides each served kind's objects: the project's published CRD (identity.publishedCrd, fetched
+// through the Go module proxy or Maven Central) or, for a kind whose CRD is ours, its crd.yaml; prepared for a bare
+// API server (conversion without a webhook) and installed there.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { findKinds } from '../../lib/kit/kind-lists';
+import { kindFolders, repositoryRoot } from '../../lib/kit/kinds';
+import { isPublishedCrd, type KindIdentity } from '../../lib/review/kind';
+import type { Kube } from '../e2e/lib/kube';
+import { waitFor } from '../e2e/lib/processes';
+import { publishedFile } from '../support/upstream';
+
+/** What the oracle needs of one version of a CRD. */
+export interface CrdVersion {
+  /** The status subresource is on: status is written through `/status` and dropped on create. */
+  statusSubresource: boolean;
+}
+
+export interface KindCrd {
+  identity: KindIdentity;
+  /** Where the CRD came from, for reports: `go:…@v…:<file>`, `maven:…` or the kind's crd.yaml. */
+  source: string;
+  name: string;
+  namespaced: boolean;
+  /** The versions the CRD serves. */
+  versions: Map<string, CrdVersion>;
+  /** The CRD as installed. */
+  object: Record<string, any>;
+}
+
+/** A kind the oracle cannot check, and why (its project's CRD is not served by any registry here). */
+export interface ExemptKind {
+  identity: KindIdentity;
+  why: string;
+}
+
+function crdFrom(text: string, identity: KindIdentity): Record<string, any> {
+  const documents = parseAllDocuments(text).map((document) => document.toJS() as Record<string, any> | null);
+  const crd = documents.find((document) => document?.kind === 'CustomResourceDefinition' && document.spec?.group === identity.group && document.spec?.names?.kind === identity.kind);
+  if (crd === undefined || crd === null) throw new Error(`no CustomResourceDefinition of ${identity.kind}.${identity.group} in it`);
+  return crd;
+}
+
+/**
+ * The CRD as a bare API server can serve it: conversion without a webhook (nothing here answers one; validation runs
+ * against the schema of the version a request names, whatever the conversion), and only what the API server reads.
+ */
+function prepared(crd: Record<string, any>): Record<string, any> {
+  const object = structuredClone(crd);
+  // Annotations stay: a k8s.io group's CRD needs its api-approved.kubernetes.io annotation.
+  object.metadata = { name: object.metadata.name, ...(object.metadata.annotations ? { annotations: object.metadata.annotations } : {}) };
+  object.spec.conversion = { strategy: 'None' };
+  delete object.status;
+  return object;
+}
+
+/** Every served kind's CRD, and the kinds that have none to check against. */
+export async function kindCrds(): Promise<{ crds: KindCrd[]; exempt: ExemptKind[] }> {
+  const crds: KindCrd[] = [];
+  const exempt: ExemptKind[] = [];
+  // The registries list a kind's identity without where its CRD is published: its identity.ts says.
+  const declared = new Map((await findKinds(repositoryRoot)).kinds.flatMap((found) => (found.identity === undefined ? [] : [[found.identity.home, found.identity] as const])));
+  for (const folder of kindFolders()) {
+    const identity = declared.get(folder.identity.home) ?? folder.identity;
+    let text: string;
+    let source: string;
+    if (identity.ownCrd && folder.crd !== undefined) {
+      text = readFileSync(folder.crd, 'utf8');
+      source = `${identity.home}/crd.yaml`;
+    } else if (isPublishedCrd(identity.publishedCrd)) {
+      text = publishedFile(identity.publishedCrd);
+      source = `${identity.publishedCrd.source}:${identity.publishedCrd.file}`;
+    } else {
+      exempt.push({ identity, why: identity.publishedCrd?.unavailable ?? 'names no published CRD' });
+      continue;
+    }
+    const crd = prepared(crdFrom(text, identity));
+    const versions = new Map<string, CrdVersion>();
+    for (const version of crd.spec.versions as { name: string; served: boolean; subresources?: { status?: unknown } }[]) {
+      if (version.served) versions.set(version.name, { statusSubresource: version.subresources?.status !== undefined });
+    }
+    crds.push({ identity, source, name: crd.metadata.name, namespaced: crd.spec.scope === 'Namespaced', versions, object: crd });
+  }
+  return { crds, exempt };
+}
+
+/** Creates every CRD and waits until each is Established (names accepted, served). */
+export async function installCrds(kube: Kube, crds: readonly Pick<KindCrd, 'name' | 'object'>[]): Promise<void> {
+  for (const crd of crds) await kube.create('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd.object);
+  for (const crd of crds) {
+    await waitFor(`${crd.name} Established`, async () => {
+      const object = await kube.find(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd.name}`);
+      return ((object?.status?.conditions ?? []) as { type: string; status: string }[]).some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 100 });
+  }
+}
+
+/**
+ * Karmada's ResourceBinding CRD, from the pinned release in the Go module cache: what Karmada stores of
+ * InterpretReplica and InterpretComponent answers is decided by it.
+ */
+export function resourceBindingCrd(catalogue: string): Record<string, any> {
+  // <module>/pkg/resourceinterpreter/default/thirdparty/resourcecustomizations → <module>
+  const module = join(catalogue, '../../../../..');
+  const text = readFileSync(join(module, 'charts/karmada/_crds/bases/work/work.karmada.io_resourcebindings.yaml'), 'utf8');
+  return prepared(parseAllDocuments(text)[0]!.toJS() as Record<string, any>);
+}
