@@ -24,6 +24,16 @@ export interface KindIdentity {
    * `UnavailableCrd` says so and what was tried: a kind of Karmada's catalogue names one or the other.
    */
   readonly publishedCrd?: PublishedCrd | UnavailableCrd;
+  /**
+   * Versions served here that `publishedCrd` no longer serves, each with the newest release that still published it
+   * (the admission oracle checks those versions' cases against that release's schema of them). Tests only.
+   */
+  readonly earlierCrds?: readonly EarlierCrd[];
+}
+
+/** A release's CRD that still served `versions`, which the newest published CRD has dropped. */
+export interface EarlierCrd extends PublishedCrd {
+  readonly versions: readonly string[];
 }
 
 /**

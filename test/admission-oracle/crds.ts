@@ -76,6 +76,17 @@ export async function kindCrds(): Promise<{ crds: KindCrd[]; exempt: ExemptKind[
       continue;
     }
     const crd = prepared(crdFrom(text, identity));
+    // A version the newest CRD dropped is checked against the schema of the newest release that still served it.
+    for (const earlier of identity.earlierCrds ?? []) {
+      const older = crdFrom(publishedFile(earlier), identity);
+      for (const name of earlier.versions) {
+        const version = (older.spec.versions as { name: string }[]).find((each) => each.name === name);
+        if (version === undefined) throw new Error(`${earlier.source} ${earlier.file} does not serve ${name} of ${identity.kind}`);
+        const kept = (crd.spec.versions as { name: string }[]).filter((each) => each.name !== name);
+        crd.spec.versions = [...kept, { ...version, served: true, storage: false }];
+      }
+      source += `; ${earlier.versions.join(', ')} from ${earlier.source}`;
+    }
     const versions = new Map<string, CrdVersion>();
     for (const version of crd.spec.versions as { name: string; served: boolean; subresources?: { status?: unknown } }[]) {
       if (version.served) versions.set(version.name, { statusSubresource: version.subresources?.status !== undefined });

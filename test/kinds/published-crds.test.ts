@@ -49,6 +49,18 @@ describe(`each kind serves every version its project's published CRD serves${go.
       expect(missing, `versions of ${identity.home}/identity.ts without ${identity.home}/testdata/<version>/*-test.yaml`).toEqual([]);
     });
 
+    for (const earlier of identity.earlierCrds ?? []) {
+      it.skipIf(go.missing)(`${name}: ${earlier.source} serves ${earlier.versions.join(', ')}, versions this kind serves beyond its newest CRD`, () => {
+        // Act
+        const crd = crdOf(identity, earlier, publishedFile(earlier));
+        const served = (crd.spec?.versions ?? []).filter((version) => version.served !== false).map((version) => version.name);
+
+        // Assess
+        expect(earlier.versions.filter((version) => !served.includes(version)), `versions ${identity.home}/identity.ts earlierCrds names that ${earlier.source} does not serve`).toEqual([]);
+        expect(earlier.versions.filter((version) => !identity.versions.includes(version)), `earlierCrds versions ${identity.home}/identity.ts does not serve`).toEqual([]);
+      });
+    }
+
     const published = identity.publishedCrd;
     if (published !== undefined && !isPublishedCrd(published)) {
       // Named in the report as exempt, with its reason: a kind whose project's CRD no registry here serves.
