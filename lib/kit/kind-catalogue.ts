@@ -1,6 +1,7 @@
 // The README's table of the kinds served (versions, operations, what else the service does for each), generated from
 // the kind folders by `npm run kinds` between two marker comments, so the README cannot drift from the folders.
 import type { KindIdentity } from '../review/kind';
+import { admissionCell, type AdmissionFigures } from './admission-figures';
 import { casesOfKind, type CatalogueCounts } from './karmada-catalogue';
 
 /** What the table needs of a kind folder (lib/kit/kind-lists.ts FoundKind has it). */
@@ -27,9 +28,10 @@ const shortNames: readonly (readonly [string, string])[] = [
 
 /**
  * The table: one row a kind, by group and kind (a project's kinds together), with the cases Karmada's catalogue has
- * for it (`counts`, lib/kinds/karmada-catalogue.json; `—` for a kind the catalogue lacks), then a line of totals.
+ * for it (`counts`, lib/kinds/karmada-catalogue.json; `—` for a kind the catalogue lacks) and what the admission
+ * oracle recorded (`admission`, lib/kinds/admission.json), then a line of totals.
  */
-export function catalogueTable(kinds: readonly CatalogueEntry[], counts?: CatalogueCounts): string {
+export function catalogueTable(kinds: readonly CatalogueEntry[], counts?: CatalogueCounts, admission?: AdmissionFigures): string {
   const byName = (entry: CatalogueEntry) => (entry.identity === undefined ? '' : `${entry.identity.group}/${entry.identity.kind}`);
   const sorted = [...kinds].sort((a, b) => byName(a).localeCompare(byName(b)));
   const rows = sorted.flatMap(({ identity, operations, exports }) => {
@@ -42,9 +44,9 @@ export function catalogueTable(kinds: readonly CatalogueEntry[], counts?: Catalo
       : ["project's CRD"];
     const versions = identity.versions.map((version) => `\`${version}\``).join(', ');
     const cases = counts === undefined ? '?' : String(casesOfKind(counts, identity.group, identity.kind) ?? '—');
-    return [`| [\`${identity.kind}\`](${identity.home}/README.md) \`${identity.group}\` | ${versions} | ${answered.join(', ')} | ${also.join(', ')} | ${cases} |`];
+    return [`| [\`${identity.kind}\`](${identity.home}/README.md) \`${identity.group}\` | ${versions} | ${answered.join(', ')} | ${also.join(', ')} | ${cases} | ${admissionCell(admission, identity.home)} |`];
   });
-  const head = ["| Kind | Versions | Interpreter operations | CRD, conversion, admission | Karmada's cases |", '|---|---|---|---|---|'];
+  const head = ["| Kind | Versions | Interpreter operations | CRD, conversion, admission | Karmada's cases | Admitted by its CRD (cases checked / inputs refused) |", '|---|---|---|---|---|---|'];
   return [...head, ...rows, '', catalogueTotals(kinds, counts)].join('\n');
 }
 

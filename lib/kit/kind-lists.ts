@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import type { KindIdentity } from '../review/kind';
 import { caseFiles, readCases } from './cases';
+import { readAdmissionFigures } from './admission-figures';
 import { catalogueEnd, catalogueStart, catalogueTable, withCatalogue } from './kind-catalogue';
 import { catalogueCounts, catalogueCountsFile, catalogueCountsText, pinnedKarmadaRelease } from './karmada-catalogue';
 import { folderFiles, kindsFolder, listFiles, type ListName } from './kind-contract';
@@ -268,7 +269,7 @@ function readmeWithCatalogue(root: string, kinds: readonly FoundKind[]): { text?
   // Without the module, the checked counts stand, if they are of the release the harness pins.
   const countsStale =
     countsText !== undefined ? !existsSync(countsPath) || readFileSync(countsPath, 'utf8') !== countsText : pinned !== undefined && counts?.release !== pinned;
-  const text = withCatalogue(current, catalogueTable(kinds, counts));
+  const text = withCatalogue(current, catalogueTable(kinds, counts, readAdmissionFigures(root)));
   if (text === undefined) return { stale: false, problem: `README.md: no table of kinds (a line ${catalogueStart}, the table, then ${catalogueEnd})` };
   return { text, stale: text !== current, countsStale, ...(countsText === undefined ? {} : { counts: countsText }) };
 }

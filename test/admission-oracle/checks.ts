@@ -27,6 +27,8 @@ export interface CaseResult {
   outputs: Verdict[];
   /** Why the case was not put to the API server (a version the CRD does not serve). */
   skipped?: string;
+  /** The version no CRD here serves, when that is why. */
+  unservedVersion?: string;
   /** Our answer was a refusal (code and message): nothing of it is written anywhere. */
   refusedByUs?: string;
 }
@@ -116,7 +118,7 @@ export class CaseChecker {
     if (object === undefined || typeof apiVersion !== 'string') return { ...result, skipped: 'no object with an apiVersion' };
     const { version } = splitApiVersion(apiVersion);
     const served = crd.versions.get(version);
-    if (served === undefined) return { ...result, skipped: `${version} is not served by the CRD (it serves ${[...crd.versions.keys()].join(', ')})` };
+    if (served === undefined) return { ...result, skipped: `${version} is not served by the CRD (it serves ${[...crd.versions.keys()].join(', ')})`, unservedVersion: version };
     const ns = crd.namespaced ? namespace : undefined;
     const collection = this.collection(crd, version, ns);
     const baseRole = baseRoleOf(c);

@@ -1,5 +1,6 @@
 // The admission oracle's verdicts: what each kind's CRD admitted and refused, per operation, and the failures (an
 // answer of ours refused or pruned, an input refused that is neither a hostile case nor listed in the kind's README).
+import type { AdmissionFigures } from '../../lib/kit/admission-figures';
 import type { OracleCase } from './cases';
 import type { CaseResult, Verdict } from './checks';
 import type { ExemptKind, KindCrd } from './crds';
@@ -27,6 +28,10 @@ export interface KindFigures {
   /** Outputs checked per operation. */
   byOperation: Map<string, { admitted: number; refused: number }>;
   skips: Set<string>;
+  /** The README's column (lib/kinds/admission.json): own and Karmada's cases put to the CRD, and those with an input refused. */
+  casesChecked: number;
+  casesRefused: number;
+  uncheckedVersions: Set<string>;
 }
 
 export interface Judged {
@@ -38,7 +43,7 @@ export interface Judged {
 }
 
 function describe(item: OracleCase, verdict: Verdict): string {
-  const where = `${item.home} ${item.origin === 'karmada' ? "Karmada's" : 'own'} ${item.file} "${item.case.name}" ${item.case.operation}`;
+  const where = `${item.home} ${item.origin === 'karmada' ? "Karmada's" : item.origin} ${item.file} "${item.case.name}" ${item.case.operation}`;
   if (verdict.refusals.length > 0) return `${where}: ${verdict.what} refused: ${verdict.refusals.map((r) => (r.field === '' ? r.message : `${r.field}: ${r.message}`)).join('; ')}`;
   return `${where}: ${verdict.what}: the API server pruned ${verdict.pruned.join(', ')}`;
 }
@@ -47,7 +52,7 @@ export function judge(results: readonly { item: OracleCase; result: CaseResult }
   const figures = new Map<string, KindFigures>(crds.map((crd) => [crd.identity.home, {
     home: crd.identity.home, kind: `${crd.identity.kind}.${crd.identity.group}`, source: crd.source, cases: 0, skipped: 0,
     inputsAdmitted: 0, inputsRefused: 0, hostileRefused: 0, listedRefused: 0, outputsAdmitted: 0, outputsRefused: 0, outputsPruned: 0, outputsNotJudged: 0,
-    byOperation: new Map(), skips: new Set(),
+    byOperation: new Map(), skips: new Set(), casesChecked: 0, casesRefused: 0, uncheckedVersions: new Set(),
   }]));
   const listings = new Map<string, InputListing[]>();
   const used = new Set<InputListing>();
@@ -58,7 +63,12 @@ export function judge(results: readonly { item: OracleCase; result: CaseResult }
     if (result.skipped !== undefined) {
       f.skipped += 1;
       f.skips.add(result.skipped);
+      if (result.unservedVersion !== undefined) f.uncheckedVersions.add(result.unservedVersion);
       continue;
+    }
+    if (item.origin !== 'differential') {
+      f.casesChecked += 1;
+      if (result.inputs.some((verdict) => verdict.refusals.length > 0)) f.casesRefused += 1;
     }
     if (!listings.has(item.home)) listings.set(item.home, inputListingsOf(item.home));
     for (const verdict of result.inputs) {
@@ -128,4 +138,14 @@ export function printReport(judged: Judged, run: { seconds: number; catalogue: s
   console.log('');
   console.log(`outputs per operation: ${[...byOperation].map(([operation, c]) => `${operation} ${c.admitted}/${c.admitted + c.refused}`).join(', ')}`);
   console.log(`admission: ${judged.figures.length} kinds (${judged.exempt.length} exempt), ${total('cases')} cases (${total('skipped')} not checked); inputs ${total('inputsAdmitted')} admitted, ${total('inputsRefused')} refused (${total('hostileRefused')} hostile cases, ${total('listedRefused')} listed); outputs ${total('outputsAdmitted')} admitted, ${total('outputsRefused')} refused, ${total('outputsPruned')} pruned, ${total('outputsNotJudged')} not judged (inputs refused); ${judged.failures.length + judged.stale.length} failures in ${Math.round(run.seconds)} s${run.catalogue === undefined ? " (Karmada's catalogue not in the Go module cache: its cases not checked)" : ''}`);
+}
+
+/** The figures lib/kinds/admission.json records (the README's column), from a run over every kind. */
+export function admissionFiguresOf(judged: Judged): AdmissionFigures {
+  const figures: AdmissionFigures = {};
+  for (const f of judged.figures) {
+    figures[f.home] = { checked: f.casesChecked, refused: f.casesRefused, ...(f.uncheckedVersions.size === 0 ? {} : { unchecked: [...f.uncheckedVersions].sort() }) };
+  }
+  for (const e of judged.exempt) figures[e.identity.home] = { checked: 0, refused: 0, exempt: true };
+  return figures;
 }

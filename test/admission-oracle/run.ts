@@ -1,12 +1,16 @@
 // `npm run admission`: every case of every served kind put to the kind's own CRD in a real kube-apiserver (the
 // admission oracle, docs/testing.md). Prints one line per refusal and a table per kind; exits 1 when an answer of
 // ours is refused or an input the CRD refuses is neither a hostile case nor listed in the kind's README.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { admissionFiguresFile, admissionFiguresText } from '../../lib/kit/admission-figures';
+import { repositoryRoot } from '../../lib/kit/kinds';
 import { localWebhook } from '../../lib/kit/webhook';
 import { startOracleServer } from './api-server';
 import { differentialInputs, oracleCases, type OracleCase } from './cases';
 import { CaseChecker, type CaseResult } from './checks';
 import { installCrds, kindCrds, resourceBindingCrd } from './crds';
-import { judge, printReport } from './report';
+import { admissionFiguresOf, judge, printReport } from './report';
 
 const concurrency = 6;
 
@@ -70,6 +74,17 @@ async function main(): Promise<number> {
     await Promise.all(Array.from({ length: concurrency }, worker));
     const judged = judge(results, wanted, exempt);
     printReport(judged, { seconds: (Date.now() - started) / 1000, catalogue });
+    if (only !== undefined) return judged.failures.length === 0 ? 0 : 1;
+    // A run over every kind holds the README's column (lib/kinds/admission.json) to what it found.
+    const found = admissionFiguresText(admissionFiguresOf(judged));
+    const path = join(repositoryRoot, admissionFiguresFile);
+    if (process.argv.includes('--record')) {
+      writeFileSync(path, found);
+      log(`recorded ${admissionFiguresFile}; run npm run kinds to show it in the README`);
+    } else if (!existsSync(path) || readFileSync(path, 'utf8') !== found) {
+      console.log(`REFUSED ${admissionFiguresFile} does not hold what this run found: run npm run admission -- --record, then npm run kinds`);
+      return 1;
+    }
     return judged.failures.length === 0 ? 0 : 1;
   } finally {
     await server.stop();
