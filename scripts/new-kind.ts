@@ -34,7 +34,8 @@ conversions.ts when it serves several versions, admissions.ts with --admission):
   identity.ts       group, kind, plural, served and storage versions, whose CRD it is (ownCrd)
   types.ts          TypeScript types of spec and status, from the CRD's schema
   schema.ts         the one reader: object -> typed view, or a field error naming the field
-  interpreter.ts    the operations the schema makes obvious (replicas, pod template, status counts)
+  interpreter.ts    the operations the schema makes obvious (replicas where the scale subresource says, pod
+                    template, status counts), every status it writes with each field the status schema requires
   conversion.ts     ours, several served versions: converters through the storage version, unchanged copies to start
   admission.ts      ours, --admission: defaulting and validation skeleton
   crd.yaml          ours: the CRD (webhook-config --objects crd prints it with its conversion webhook)

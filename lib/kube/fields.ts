@@ -134,6 +134,34 @@ export function countField(parent: JsonObject | undefined, name: string, path: s
   return value;
 }
 
+/** Any integer a JSON number holds exactly (a status field with no count's bounds, such as an index or an offset). */
+export function integerField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): number | undefined {
+  const value = valueOf(parent, name, reading);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    return wrongField(reading, path, `must be an integer, got ${typeof value === 'number' ? value : describe(value)}`, typeInvalid(path, value, 'integer'));
+  }
+  if (!Number.isSafeInteger(value)) {
+    return wrongField(reading, path, `must be an integer a JSON number holds exactly, got ${value}`, invalid(path, value, `must be less than or equal to ${Number.MAX_SAFE_INTEGER}`));
+  }
+  return value;
+}
+
+/** A number (OpenAPI's `type: number`). */
+export function numberField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): number | undefined {
+  const value = valueOf(parent, name, reading);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number') return wrongField(reading, path, `must be a number, got ${describe(value)}`, typeInvalid(path, value, 'number'));
+  return value;
+}
+
+/** An IntOrString (`x-kubernetes-int-or-string`): an integer or a string, as the schema admits either. */
+export function intOrStringField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): number | string | undefined {
+  const value = valueOf(parent, name, reading);
+  if (value === undefined || typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) return value as number | string | undefined;
+  return wrongField(reading, path, `must be an integer or a string, got ${typeof value === 'number' ? value : describe(value)}`, typeInvalid(path, value, 'integer or string'));
+}
+
 /**
  * A map of string to string, such as labels or a nodeSelector. A collecting reading records every entry that is not
  * a string, at kube's path (`metadata.labels[app]`; a FieldFailure quotes the key as JSON), and reads the map as absent.

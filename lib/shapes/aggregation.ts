@@ -40,6 +40,31 @@ export function sumCounters<S extends object, F extends keyof S & string>(status
   return totals;
 }
 
+/**
+ * Whether any member reports `true` for a flag (a pause, a suspension: one member raising it is news), or undefined
+ * when no member reports the flag at all, for the caller to say what stands then. A flag every member must hold
+ * (ready) is `every`, not this.
+ */
+export function anyOf<S>(statuses: readonly S[], flag: (status: S) => boolean | undefined): boolean | undefined {
+  let reported: boolean | undefined;
+  for (const status of statuses) {
+    const value = flag(status);
+    if (value === true) return true;
+    if (value === false) reported = false;
+  }
+  return reported;
+}
+
+/** The least number the members report (the furthest behind), or undefined when none reports one. */
+export function leastOf<S>(statuses: readonly S[], value: (status: S) => number | undefined): number | undefined {
+  let least: number | undefined;
+  for (const status of statuses) {
+    const number = value(status);
+    if (number !== undefined && (least === undefined || number < least)) least = number;
+  }
+  return least;
+}
+
 /** Whether two JSON values are equal (objects by their keys, whatever the order). */
 export function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   if (a === b) return true;

@@ -8,6 +8,9 @@ import {
   booleanField,
   checkListLength,
   countField,
+  integerField,
+  intOrStringField,
+  numberField,
   objectField,
   objectItems,
   stringField,
@@ -43,6 +46,10 @@ const wrongFields: [rule: string, read: Read, parent: JsonObject, failure: { fie
   ['a count is a number', (p, r) => countField(p, 'f', 'o.f', r), { f: '3' }, { field: 'o.f', detail: 'must be an integer, got a string' }, typeInvalid('o.f', '3', 'integer')],
   ['a count is not negative', (p, r) => countField(p, 'f', 'o.f', r), { f: -1 }, { field: 'o.f', detail: 'must not be negative, got -1' }, invalid('o.f', -1, 'must be greater than or equal to 0')],
   ['a count fits an int32', (p, r) => countField(p, 'f', 'o.f', r), { f: 2 ** 31 }, { field: 'o.f', detail: 'must fit in an int32, got 2147483648' }, invalid('o.f', 2 ** 31, 'must be less than or equal to 2147483647')],
+  ['an integer is an integer', (p, r) => integerField(p, 'f', 'o.f', r), { f: 0.5 }, { field: 'o.f', detail: 'must be an integer, got 0.5' }, typeInvalid('o.f', 0.5, 'integer')],
+  ['an integer is held exactly', (p, r) => integerField(p, 'f', 'o.f', r), { f: -(2 ** 53) }, { field: 'o.f', detail: 'must be an integer a JSON number holds exactly, got -9007199254740992' }, invalid('o.f', -(2 ** 53), 'must be less than or equal to 9007199254740991')],
+  ['a number is a number', (p, r) => numberField(p, 'f', 'o.f', r), { f: '1.5' }, { field: 'o.f', detail: 'must be a number, got a string' }, typeInvalid('o.f', '1.5', 'number')],
+  ['an int-or-string is neither a fraction nor an object', (p, r) => intOrStringField(p, 'f', 'o.f', r), { f: 1.5 }, { field: 'o.f', detail: 'must be an integer or a string, got 1.5' }, typeInvalid('o.f', 1.5, 'integer or string')],
   ['a map of strings (kube names the key bare)', (p, r) => stringMapField(p, 'f', 'o.f', r), { f: { 'app.io/x': 1 } }, { field: 'o.f["app.io/x"]', detail: 'must be a string, got a number' }, typeInvalid('o.f[app.io/x]', 1, 'string')],
   ['list items are objects', (p, r) => objectItems(p, 'f', 'o.f', 10, r), { f: [{}, 'x'] }, { field: 'o.f[1]', detail: 'must be an object, got a string' }, typeInvalid('o.f[1]', 'x', 'object')],
   ['a list has at most maxItems', (p, r) => objectItems(p, 'f', 'o.f', 2, r), { f: [{}, {}, {}] }, { field: 'o.f', detail: 'has 3 items; at most 2 are accepted (far more than any real pod template needs)' }, tooManyItems('o.f', 3, 2)],
@@ -122,7 +129,7 @@ describe('a collecting Reading', () => {
 
   it('reads valid fields exactly as the throwing reader does, recording nothing', () => {
     // Prepare
-    const parent: JsonObject = { o: { a: 1 }, l: [{}], s: 'x', b: false, c: 3, m: { k: 'v' }, g: 4, t: { spec: {} } };
+    const parent: JsonObject = { o: { a: 1 }, l: [{}], s: 'x', b: false, c: 3, m: { k: 'v' }, g: 4, t: { spec: {} }, i: -2, n: 0.5, p: '25%' };
     const reads: Read[] = [
       (p, r) => objectField(p, 'o', 'o', r),
       (p, r) => arrayField(p, 'l', 'l', r),
@@ -133,6 +140,10 @@ describe('a collecting Reading', () => {
       (p, r) => generationField(p, 'g', 'g', r),
       (p, r) => podTemplateField(p, 't', 't', r),
       (p, r) => objectItems(p, 'l', 'l', 1, r),
+      (p, r) => integerField(p, 'i', 'i', r),
+      (p, r) => numberField(p, 'n', 'n', r),
+      (p, r) => intOrStringField(p, 'p', 'p', r),
+      (p, r) => intOrStringField(p, 'c', 'c', r),
     ];
     const errors: FieldError[] = [];
 
@@ -153,6 +164,9 @@ describe('null', () => {
     ['booleanField', (p, r) => booleanField(p, 'f', 'f', r), 'boolean'],
     ['countField', (p, r) => countField(p, 'f', 'f', r), 'integer'],
     ['generationField', (p, r) => generationField(p, 'f', 'f', r), 'integer'],
+    ['integerField', (p, r) => integerField(p, 'f', 'f', r), 'integer'],
+    ['numberField', (p, r) => numberField(p, 'f', 'f', r), 'number'],
+    ['intOrStringField', (p, r) => intOrStringField(p, 'f', 'f', r), 'integer or string'],
   ];
   const withNull: JsonObject = { f: null as JsonValue };
 

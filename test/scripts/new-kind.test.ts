@@ -3,15 +3,29 @@
 // serves: refused, or written with --converter copy and a warning); and what it writes for a real third-party CRD (Argo
 // Rollouts' own Rollout CRD, renamed so that it is not the Rollout this service serves): interpreted only, files that
 // typecheck and cases that pass. The walkthrough (test/adding-a-kind.test.ts) covers two versions and admission.
+// And that it reads a CRD as the API server does: every status it writes has every field the status schema requires,
+// of a value the schema admits, and the replica count is the field the scale subresource names (a CRD made for that,
+// and Prometheus Operator's own Prometheus CRD, whose status requires `paused` and whose scale names spec.shards).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
+import { interpret } from '../../lib/interpreter/interpret';
+import { createInterpreterRegistry, type ResourceInterpreter } from '../../lib/interpreter/registry';
+import type { InterpreterOperation } from '../../lib/interpreter/wire/operations';
+import { verifiedResponse } from '../../lib/kit/answer';
 import { repositoryRoot } from '../../lib/kit/kinds';
+import { interpreterOfFolder } from '../../lib/kit/record';
+import { interpreterContextFor, resultsOf, type InterpretInput } from '../../lib/kit/request';
+import type { SchemaNode } from '../../lib/kit/scaffold/crd';
+import type { JsonObject, JsonValue } from '../../lib/review/json';
 import { main, type CliIo } from '../../scripts/new-kind';
 import { copyRepository } from '../support/scratch';
+import { requiredPaths, schemaProblems } from '../support/status-schema';
+import { requireTool } from '../support/tools';
+import { goModuleDir, UpstreamUnavailable } from '../support/upstream';
 
 const scratch = mkdtempSync(join(tmpdir(), 'new-kind-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -87,14 +101,54 @@ describe('new-kind refuses, and writes nothing', () => {
   });
 });
 
-describe('new-kind on scratch copies of the repository', () => {
-  /** A fresh copy for each test: each adds a Storefront. */
-  const freshCopy = (name: string) => {
-    const repo = join(scratch, name);
-    copyRepository(repositoryRoot, repo);
-    return repo;
-  };
+/** A fresh copy of the repository for a test that adds a kind. */
+function freshCopy(name: string): string {
+  const repo = join(scratch, name);
+  copyRepository(repositoryRoot, repo);
+  return repo;
+}
 
+/** A command run in a copy of the repository. */
+function inRepo(repo: string, command: string) {
+  return spawnSync('sh', ['-c', command], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+}
+
+/** `tsc` over one kind's folder of a copy (and what it imports), with the repository's compiler options. */
+function typecheckKind(repo: string, folder: string) {
+  writeFileSync(join(repo, `tsconfig.${folder}.json`), JSON.stringify({ extends: './tsconfig.json', include: [`lib/kinds/${folder}`] }));
+  return inRepo(repo, `npx tsc --noEmit -p tsconfig.${folder}.json`);
+}
+
+/** What an interpreter answers, as Karmada reads it: its named results (`aggregatedStatus`, `replica`, `revised`…). */
+function answered(interpreter: ResourceInterpreter, input: InterpretInput): Record<string, JsonValue> {
+  const { context, uid, object } = interpreterContextFor(input);
+  const body = JSON.parse(JSON.stringify(interpret(createInterpreterRegistry([interpreter]), JSON.parse(JSON.stringify(context))).context));
+  const response = verifiedResponse(body, uid);
+  if (!response.successful) throw new Error(`${input.operation} refused: ${response.status?.message ?? ''}`);
+  return Object.fromEntries(resultsOf(input.operation, response, object).map(({ name, value }) => [name, value]));
+}
+
+/** The outputs new-kind recorded for an operation's cases. */
+function recordedOutputs(home: string, version: string, operation: InterpreterOperation): JsonObject[] {
+  const text = readFileSync(join(home, 'testdata', version, `${operation.toLowerCase()}-test.yaml`), 'utf8');
+  return parseAllDocuments(text).map((document) => (document.toJS() as { output: JsonObject }).output);
+}
+
+/** The storage version's schema of a CRD file. */
+function storageSchemaOf(file: string): SchemaNode {
+  const crd = parse(readFileSync(file, 'utf8')) as { spec: { versions: { storage: boolean; schema: { openAPIV3Schema: SchemaNode } }[] } };
+  return crd.spec.versions.find((version) => version.storage)!.schema.openAPIV3Schema;
+}
+
+/** The required status fields missing from a status (walking every `required` list of the CRD's status schema). */
+function missingRequired(statusSchema: SchemaNode, status: unknown): string[] {
+  return requiredPaths(statusSchema).filter((path) => {
+    const value = path.split('.').slice(1).reduce<unknown>((parent, name) => (typeof parent === 'object' && parent !== null ? (parent as JsonObject)[name] : undefined), status);
+    return value === undefined || value === null;
+  });
+}
+
+describe('new-kind on scratch copies of the repository', () => {
   it('writes the copy converter of a CRD of ours whose versions differ when told --converter copy, and says so in one line', async () => {
     // Prepare
     const repo = freshCopy('copied');
@@ -148,13 +202,12 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     const crd = join(scratch, 'canaryapp-crd.yaml');
     writeFileSync(crd, renamed);
     const repo = join(scratch, 'repo');
-    const inRepo = (command: string) => spawnSync('sh', ['-c', command], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
     // Act
-    const scaffolded = inRepo(`npm run -s new-kind -- --crd ${crd} --owner project`);
-    const typecheck = inRepo('npm run -s typecheck');
-    const checked = inRepo('npm run -s interpret -- --check lib/kinds/canaryapp');
-    const printed = inRepo('npm run -s webhook-config -- --url https://interpreter.example.com --objects interpreter,crd,policy,admission');
+    const scaffolded = inRepo(repo, `npm run -s new-kind -- --crd ${crd} --owner project`);
+    const typecheck = inRepo(repo, 'npm run -s typecheck');
+    const checked = inRepo(repo, 'npm run -s interpret -- --check lib/kinds/canaryapp');
+    const printed = inRepo(repo, 'npm run -s webhook-config -- --url https://interpreter.example.com --objects interpreter,crd,policy,admission');
 
     // Assess
     expect(scaffolded.status, scaffolded.stderr).toBe(0);
@@ -166,6 +219,9 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     expect(types).toMatch(/workloadRef\?: \{/);
     expect(types).toContain('observedGeneration?: string;');
     expect(readFileSync(join(repo, 'lib/kinds/interpreters.ts'), 'utf8')).toMatch(/^    load: async \(\) => \(await import\('\.\/canaryapp\/interpreter'\)\)\.canaryAppInterpreter,$/m);
+    // Its scale subresource names spec.replicas, status.HPAReplicas and status.selector: the selector is reported.
+    expect(readFileSync(join(repo, 'lib/kinds/canaryapp/README.md'), 'utf8').replace(/\s+/g, ' ')).toContain("- **Replicas**: `spec.replicas`, as the CRD's scale subresource says (specReplicasPath `.spec.replicas`, statusReplicasPath `.status.HPAReplicas`, labelSelectorPath `.status.selector`)");
+    expect(parse(readFileSync(join(repo, 'lib/kinds/canaryapp/testdata/v1alpha1/interpretstatus-test.yaml'), 'utf8')).output.status).toMatchObject({ HPAReplicas: 3, selector: 'app=example' });
     // Argo's CRD is Argo's: interpreted only, and webhook-config prints only its interpreter webhooks.
     expect(readdirSync(join(repo, 'lib/kinds/canaryapp')).sort()).toEqual(['README.md', 'identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
     expect(printed.status, printed.stderr).toBe(0);
@@ -174,5 +230,145 @@ describe.skipIf(argoRolloutCrd() === undefined && process.env.CI !== 'true')("ne
     expect(objects.filter(naming).map((object) => object.kind)).toEqual(['ResourceInterpreterWebhookConfiguration']);
     const replica = objects[0]!.webhooks!.find((webhook) => webhook.name === 'interpretreplica.karmada-serverless-interpreter');
     expect(replica?.rules.flatMap((rule) => rule.kinds)).toContain('CanaryApp');
+  }, 300_000);
+});
+
+describe('new-kind reads the CRD as its API server does', () => {
+  const gadgetCrd = join(repositoryRoot, 'test/fixtures/scaffold/gadget-crd.yaml');
+
+  it('writes every status field the CRD requires, of a value its schema admits, and the replica count its scale subresource names', async () => {
+    // Prepare: a CRD whose status requires a field of every type, and whose scale subresource names spec.size.
+    const repo = freshCopy('gadget');
+    const statusSchema = storageSchemaOf(gadgetCrd).properties!.status!;
+    const template = {
+      apiVersion: 'scaffold.example.io/v1', kind: 'Gadget', metadata: { name: 'g', namespace: 'default', generation: 4 },
+      spec: { size: 4, replicas: 2, paused: true },
+    };
+    const reported = (clusterName: string, status: JsonObject) => ({ clusterName, applied: true, status });
+
+    // Act
+    const scaffolded = await run(['--crd', gadgetCrd, '--owner', 'project'], repo);
+    const home = join(repo, 'lib/kinds/gadget');
+    const interpreter = await interpreterOfFolder(home);
+    const alone = answered(interpreter, { operation: 'AggregateStatus', desired: template, statusItems: [] });
+    const reflected = answered(interpreter, { operation: 'InterpretStatus', observed: { ...template, status: {} } });
+    const first = reflected.status as JsonObject;
+    const second: JsonObject = {
+      ...first, phase: 'Running', paused: true, startedAt: '2026-02-01T00:00:00Z', readyReplicas: 2, scaled: 1, podSelector: 'app=g',
+      shard: { ready: true, availableReplicas: 2, lastSync: '2026-02-02T00:00:00Z', mode: 'Manual', inner: { depth: 3 } },
+      generation: 4, resourceTemplateGeneration: 4, observedGeneration: 4,
+    };
+    const apart = answered(interpreter, { operation: 'AggregateStatus', desired: template, statusItems: [reported('member1', { ...first, phase: 'Failed', paused: false, podSelector: 'app=g' }), reported('member2', second)] });
+    const replica = answered(interpreter, { operation: 'InterpretReplica', desired: template });
+    const revised = answered(interpreter, { operation: 'ReviseReplica', desired: template, replicas: 7 });
+    const typecheck = typecheckKind(repo, 'gadget');
+    const checked = inRepo(repo, 'npm run -s interpret -- --check lib/kinds/gadget');
+
+    // Assess: the recorded cases' statuses, and what the skeleton answers, have every required field, admitted.
+    expect(scaffolded.code, scaffolded.stderr).toBe(0);
+    expect(typecheck.status, typecheck.stdout + typecheck.stderr).toBe(0);
+    expect(checked.stdout).toMatch(/^6 passed, 0 failed$/m);
+    const statuses = [
+      ...recordedOutputs(home, 'v1', 'AggregateStatus').map((output) => (output.aggregatedStatus as JsonObject).status),
+      ...recordedOutputs(home, 'v1', 'InterpretStatus').map((output) => output.status),
+      (alone.aggregatedStatus as JsonObject).status, first, (apart.aggregatedStatus as JsonObject).status,
+    ];
+    expect(requiredPaths(statusSchema)).toHaveLength(21);
+    for (const status of statuses) {
+      expect(missingRequired(statusSchema, status)).toEqual([]);
+      expect(schemaProblems(statusSchema, status)).toEqual([]);
+    }
+    // No member yet: the template's spec.paused, and its generation (nothing lags, as Karmada's Deployment says).
+    expect((alone.aggregatedStatus as JsonObject).status).toMatchObject({ paused: true, observedGeneration: 4, phase: 'Pending', readyReplicas: 0 });
+    // A member that did not report its generations has not observed the template; members apart agree on nothing.
+    expect((apart.aggregatedStatus as JsonObject).status).toEqual({
+      observedGeneration: 0, readyReplicas: 2, updatedReplicas: 0, scaled: 1, podSelector: 'app=g', phase: 'Pending', paused: true, ready: false,
+      startedAt: '2026-02-01T00:00:00Z', shard: { ready: true, availableReplicas: 2, lastSync: '2026-02-02T00:00:00Z', mode: 'Auto', inner: { depth: 1 } },
+      conditions: [], labels: {}, offset: -1, ratio: 0.5, revision: 'Unknown', limit: 0, uid: '00000000-0000-0000-0000-000000000000', 'odd-name': false,
+    });
+    expect(first).toMatchObject({ paused: true, observedGeneration: 0, generation: 4 });
+    // The scale subresource's spec.size, not spec.replicas.
+    expect(replica.replica).toBe(4);
+    expect((revised.revised as JsonObject).spec).toEqual({ size: 7, replicas: 2, paused: true });
+    const readme = readFileSync(join(home, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain("- **Replicas**: `spec.size`, not `spec.replicas`: the CRD's scale subresource names it (specReplicasPath `.spec.size`, statusReplicasPath `.status.scaled`, labelSelectorPath `.status.podSelector`)");
+    expect(readme).toContain('Karmada calls ReviseReplica under Duplicated placement too');
+    expect(readme).toContain('- **Status the CRD requires**: `observedGeneration`, `readyReplicas`, `phase`, `paused`');
+  }, 300_000);
+
+  it('follows a scale subresource it cannot read with a note, not a guess at spec.replicas', async () => {
+    // Prepare
+    const crd = parse(readFileSync(gadgetCrd, 'utf8'));
+    crd.spec.versions[0].subresources.scale.specReplicasPath = '.spec.scaling.size';
+    const path = file('gadget-nested-scale.yaml', stringify(crd));
+    const repo = freshCopy('gadget-nested');
+
+    // Act
+    const { code, stdout, stderr } = await run(['--crd', path, '--owner', 'project'], repo);
+
+    // Assess
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('operations the schema made obvious: InterpretStatus, AggregateStatus, InterpretDependency\n');
+    expect(readFileSync(join(repo, 'lib/kinds/gadget/README.md'), 'utf8').replace(/\s+/g, ' ')).toContain(
+      "- **Scale subresource**: the scale subresource's specReplicasPath is .spec.scaling.size, not a field directly under spec: the skeleton has no InterpretReplica or ReviseReplica; write them on that field.",
+    );
+  });
+});
+
+/** Prometheus Operator's release whose Prometheus CRD new-kind is checked against (the newest the Go module proxy serves). */
+const prometheusOperator = { module: 'github.com/prometheus-operator/prometheus-operator', version: 'v0.85.0', file: 'example/prometheus-operator-crd/monitoring.coreos.com_prometheuses.yaml' };
+const go = requireTool('go');
+
+describe.skipIf(go.missing)(`new-kind on Prometheus Operator's own Prometheus CRD (${prometheusOperator.version})${go.note}`, () => {
+  it("writes an AggregateStatus whose every status has what the CRD requires (paused too), and replicas from the scale subresource's spec.shards", async (context) => {
+    // Prepare: the CRD as the Go module proxy serves it (under CI=true it must be there).
+    let crd: string;
+    try {
+      crd = join(goModuleDir(prometheusOperator.module, prometheusOperator.version), prometheusOperator.file);
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailable) || process.env.CI === 'true') throw error;
+      context.skip(error.message);
+      return;
+    }
+    const statusSchema = storageSchemaOf(crd).properties!.status!;
+    const repo = freshCopy('prometheus');
+    const home = join(repo, 'lib/kinds/prometheus');
+    const template = {
+      apiVersion: 'monitoring.coreos.com/v1', kind: 'Prometheus', metadata: { name: 'k8s', namespace: 'monitoring', generation: 3 },
+      spec: { replicas: 2, shards: 3, paused: true },
+    };
+
+    // Act
+    const scaffolded = await run(['--crd', crd, '--owner', 'project'], repo);
+    const interpreter = await interpreterOfFolder(home);
+    const recorded = recordedOutputs(home, 'v1', 'AggregateStatus').map((output) => (output.aggregatedStatus as JsonObject).status);
+    const reflected = recordedOutputs(home, 'v1', 'InterpretStatus').map((output) => output.status);
+    const alone = answered(interpreter, { operation: 'AggregateStatus', desired: template, statusItems: [] });
+    const replica = answered(interpreter, { operation: 'InterpretReplica', desired: template });
+    const revised = answered(interpreter, { operation: 'ReviseReplica', desired: template, replicas: 5 });
+    const healthy = (shards: number) => answered(interpreter, { operation: 'InterpretHealth', observed: { ...template, status: { shards, replicas: 6, paused: true } } }).healthy;
+    const typecheck = typecheckKind(repo, 'prometheus');
+    const checked = inRepo(repo, 'npm run -s interpret -- --check lib/kinds/prometheus');
+
+    // Assess: the CRD requires paused and the four counts in every status, and every status written has them.
+    expect(scaffolded.code, scaffolded.stderr).toBe(0);
+    expect(statusSchema.required).toEqual(expect.arrayContaining(['paused', 'replicas', 'availableReplicas', 'updatedReplicas', 'unavailableReplicas']));
+    expect(recorded).toHaveLength(1);
+    for (const status of [...recorded, ...reflected, (alone.aggregatedStatus as JsonObject).status]) {
+      expect(missingRequired(statusSchema, status)).toEqual([]);
+      expect(schemaProblems(statusSchema, status)).toEqual([]);
+    }
+    expect(recorded[0]).toMatchObject({ paused: false, replicas: 3, shards: 3, selector: 'app=example' });
+    expect((alone.aggregatedStatus as JsonObject).status).toMatchObject({ paused: true, replicas: 0 });
+    // Replicas are the scale subresource's: spec.shards (specReplicasPath), status.shards (statusReplicasPath).
+    expect(replica).toEqual({ replica: 3, requires: null });
+    expect((revised.revised as JsonObject).spec).toEqual({ replicas: 2, shards: 5, paused: true });
+    expect([healthy(2), healthy(3)]).toEqual([false, true]);
+    const readme = readFileSync(join(home, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain("- **Replicas**: `spec.shards`, not `spec.replicas`: the CRD's scale subresource names it (specReplicasPath `.spec.shards`, statusReplicasPath `.status.shards`, labelSelectorPath `.status.selector`)");
+    expect(readme).toContain('Karmada calls ReviseReplica under Duplicated placement too');
+    expect(readme).toContain('- **Status the CRD requires**: `availableReplicas`, `paused`, `replicas`, `unavailableReplicas`, `updatedReplicas`.');
+    expect(typecheck.status, typecheck.stdout + typecheck.stderr).toBe(0);
+    expect(checked.stdout).toMatch(/^5 passed, 0 failed$/m);
   }, 300_000);
 });

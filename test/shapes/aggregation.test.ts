@@ -1,6 +1,6 @@
 // Status aggregation helpers: sums, agreement, the worst member, and patches that always apply.
 import { describe, expect, it } from 'vitest';
-import { agreedValue, rankFrom, sameJson, setOrRemove, sumOf, worstMember } from '../../lib/shapes/aggregation';
+import { agreedValue, anyOf, leastOf, rankFrom, sameJson, setOrRemove, sumOf, worstMember } from '../../lib/shapes/aggregation';
 import { PatchBuilder } from '../../lib/review/patch';
 import { ReviewFailure } from '../../lib/review/core';
 
@@ -13,6 +13,30 @@ describe('sumOf', () => {
     // Assess
     expect(sum).toBe(3);
     expect(overflow).toThrow(new ReviewFailure(400, 'the aggregated status.n (2147483648) does not fit in an int32'));
+  });
+});
+
+describe('anyOf and leastOf', () => {
+  const flag = (status: { f?: boolean }) => status.f;
+  const number = (status: { n?: number }) => status.n;
+
+  it.each([
+    ['one member true', [{ f: false }, { f: true }], true],
+    ['every member false', [{ f: false }, {}], false],
+    ['no member reports it', [{}, {}], undefined],
+    ['no member', [], undefined],
+  ])('anyOf: %s', (_name, statuses, expected) => {
+    // Act + Assess
+    expect(anyOf(statuses as { f?: boolean }[], flag)).toBe(expected);
+  });
+
+  it.each([
+    ['the least reported', [{ n: 3 }, {}, { n: -1 }, { n: 2 }], -1],
+    ['no member reports it', [{}], undefined],
+    ['no member', [], undefined],
+  ])('leastOf: %s', (_name, statuses, expected) => {
+    // Act + Assess
+    expect(leastOf(statuses as { n?: number }[], number)).toBe(expected);
   });
 });
 

@@ -20,7 +20,9 @@ function walked(root: string, dir = root): string[] {
 export function repositoryFiles(root: string): string[] {
   if (!existsSync(join(root, '.git'))) return walked(root);
   const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' });
-  return listed.stdout.split('\0').filter((file) => file !== '' && existsSync(join(root, file)));
+  // A node_modules that is a symlink (a git worktree sharing another checkout's) is not matched by `node_modules/`
+  // in .gitignore, so git lists it as untracked: it is still not part of a clone.
+  return listed.stdout.split('\0').filter((file) => file !== '' && !notCloned.has(file.split('/')[0]!) && existsSync(join(root, file)));
 }
 
 /** Copies the repository at `root` into `into` and links its node_modules there. */

@@ -13,6 +13,7 @@ import { apiVersionOf } from '../../review/core';
 import { appliedStrictly, verifiedResponse } from '../answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../request';
 import type { CrdFacts } from './crd';
+import { needsGenerations, type StatusField } from './status-fields';
 
 const recorded = 'Expected outputs were recorded from the skeleton by `npm run new-kind`:\n# check each one and change it to what';
 /** Objects written in full (a shared object would otherwise become a YAML anchor and alias). */
@@ -21,7 +22,7 @@ const yamlOptions = { lineWidth: 0, aliasDuplicateObjects: false } as const;
 /** A small object of the kind at `version`, with the fields the schema made obvious. */
 export function sampleObject(facts: CrdFacts, version: string, withStatus: boolean): JsonObject {
   const spec: JsonObject = {};
-  if (facts.replicas) spec.replicas = 3;
+  if (facts.replicas) spec[facts.replicas.field] = 3;
   if (facts.podTemplate) {
     spec.template = {
       metadata: { labels: { app: 'example' } },
@@ -45,10 +46,25 @@ export function sampleObject(facts: CrdFacts, version: string, withStatus: boole
   return object;
 }
 
+/** A member's status: `count` in each count, the sample's generation, and every field the CRD requires. */
 function statusOf(facts: CrdFacts, count: number): JsonObject {
   const status: JsonObject = {};
   if (facts.observedGeneration) status.observedGeneration = 2;
   for (const field of facts.statusCounts) status[field] = count;
+  Object.assign(status, sampleStatus(facts.statusFields, count));
+  return status;
+}
+
+/** A value of each field as a member reports it: the counts `count`, the selector of the sample's pods, else the zero. */
+function sampleStatus(fields: readonly StatusField[], count: number): JsonObject {
+  const status: JsonObject = {};
+  for (const field of fields) {
+    if (field.type === 'object') status[field.name] = sampleStatus(field.fields!, count);
+    else if (field.type === 'count') status[field.name] = typeof field.zero === 'number' ? Math.max(field.zero, count) : count;
+    else if (field.type === 'generation') status[field.name] = 2;
+    else if (field.selector === true) status[field.name] = 'app=example';
+    else status[field.name] = field.zero;
+  }
   return status;
 }
 
@@ -68,11 +84,14 @@ function caseSpecs(facts: CrdFacts, interpreter: ResourceInterpreter, version: s
   const add = (operation: InterpreterOperation, name: string, description: string, input: Omit<InterpretInput, 'operation'>) => {
     if (implemented(operation)) specs.push({ file: `${operation.toLowerCase()}-test.yaml`, name: `${facts.kind}: ${name}`, description, operation, input: { operation, ...input } });
   };
-  add('InterpretReplica', 'replicas and what each needs', 'spec.replicas, and per-replica requirements from the pod template', { desired });
+  const replicas = `spec.${facts.replicas?.field ?? 'replicas'}`;
+  add('InterpretReplica', 'replicas and what each needs', `${replicas}${facts.podTemplate ? ', and per-replica requirements from the pod template' : ''}`, { desired });
   add('ReviseReplica', 'five replicas for this cluster', 'Karmada divides the replicas and sets each cluster\'s share', { desired, replicas: 5 });
   add('Retain', 'what the member cluster owns stays', 'the member object\'s fields that the control plane must not overwrite', { desired, observed });
   add('InterpretStatus', 'the status a member reports', 'what Karmada collects from each member cluster', { observed });
-  const memberStatus = (count: number): JsonObject => statusOf(facts, count);
+  // What InterpretStatus returns for a member: its status, and its generations when AggregateStatus compares them.
+  const generations: JsonObject = needsGenerations(facts.statusFields) ? { generation: 2, resourceTemplateGeneration: 2 } : {};
+  const memberStatus = (count: number): JsonObject => ({ ...statusOf(facts, count), ...generations });
   add('AggregateStatus', 'two members', 'the members\' statuses added up into the resource template', {
     desired,
     statusItems: [
@@ -135,9 +154,10 @@ export function admissionCaseFile(facts: CrdFacts, admission: AdmittedKind): str
   const registry = createAdmissionRegistry([admission]);
   const version = facts.storageVersion;
   const withoutReplicas = sampleObject(facts, version, false);
-  if (withoutReplicas.spec !== undefined) delete (withoutReplicas.spec as JsonObject).replicas;
+  const field = facts.replicas?.field ?? 'replicas';
+  if (withoutReplicas.spec !== undefined) delete (withoutReplicas.spec as JsonObject)[field];
   const negative = sampleObject(facts, version, false);
-  if (facts.replicas) (negative.spec as JsonObject).replicas = -1;
+  if (facts.replicas) (negative.spec as JsonObject)[field] = -1;
   const cases: { name: string; step: 'mutate' | 'validate'; object: JsonObject }[] = [
     { name: 'mutate: defaults what is missing', step: 'mutate', object: withoutReplicas },
     { name: 'validate: a good object is allowed', step: 'validate', object: sampleObject(facts, version, false) },
