@@ -3,7 +3,9 @@
 # files) to a scratch folder, links node_modules, adds docs/examples/webapp-crd.yaml as a kind the way
 # docs/adding-a-kind.md does (`npm run new-kind -- --crd docs/examples/webapp-crd.yaml --owner us --admission --converter copy`), runs this
 # harness there (`go test -count=1 -v ./...`) and lists the WebApp's tests. Fails when the harness fails or runs no
-# WebApp CRD, conversion, admission or interpreter test. The repository itself is not changed.
+# WebApp CRD, conversion, admission or interpreter test. Then scaffolds Prometheus Operator's real Prometheus CRD too
+# and runs the admission oracle on both generated kinds: their recorded answers must be what their CRDs admit. The
+# repository itself is not changed.
 #
 #   test/karmada-conformance/new-kind-proof.sh            # from the repository root (or anywhere inside it)
 #   KEEP_SCRATCH=1 test/karmada-conformance/new-kind-proof.sh   # keep the scratch copy for a look
@@ -43,3 +45,14 @@ if [[ $status -ne 0 ]]; then
   exit 1
 fi
 echo "new-kind-proof: the WebApp's CRD, conversion, admission and interpreter cases ran and passed, with no edit in Go"
+
+# The generated cases' answers are what the kind's CRD admits: the WebApp's, and Prometheus Operator's real Prometheus
+# CRD scaffolded as docs/adding-a-kind.md does (its status requires paused, its scale subresource names spec.shards).
+prometheus=$(cd "$HOME" && go mod download -json github.com/prometheus-operator/prometheus-operator@v0.85.0 | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+npm run -s new-kind -- --crd "$prometheus/example/prometheus-operator-crd/monitoring.coreos.com_prometheuses.yaml" --owner us >/dev/null
+if ! ADMISSION_KINDS=webapp,prometheus ADMISSION_DIFFERENTIAL=0 npm run -s admission >"$scratch/admission.log" 2>&1; then
+  echo "new-kind-proof: the admission oracle refuses what the generated kinds answer:" >&2
+  grep -E '^(REFUSED|admission:)' "$scratch/admission.log" | head -40 >&2
+  exit 1
+fi
+echo "new-kind-proof: $(tail -1 "$scratch/admission.log")"
