@@ -1,5 +1,5 @@
 // Flux's HelmRelease: who it is and which versions are served. Flux's helm-controller owns the CRD (v2 stored,
-// v2beta2 served deprecated; v2beta1 only by controllers before v1.0, which Karmada's catalogue still targets).
+// v2beta2 served deprecated; v2beta1 only by controllers before v1.4, which Karmada's catalogue still targets).
 import type { KindIdentity } from '../../review/kind';
 
 export const helmReleaseVersions = ['v2beta1', 'v2beta2', 'v2'] as const;
