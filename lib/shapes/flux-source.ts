@@ -11,9 +11,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 import { membersOf, setOrRemove } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
 import { namespaceOf, NamedReferences } from './dependencies';
-import { conditionOf, mergedConditions, readyHealth, reflectConditionStatus, type ConditionStatus } from './conditions';
+import { conditionOf, readyHealth, reflectConditionStatus, type ConditionStatus } from './conditions';
 import { isEmptyContainer } from './empty-values';
-import { fluxObservedGeneration, keepMemberSuspend, readFluxConditionStatus } from './flux-status';
+import { fluxMergedConditions, fluxObservedGeneration, isDateTime, keepMemberSuspend, readFluxConditionStatus } from './flux-status';
 import { readReportedGenerations, templateGenerationAnnotation, type ReportedGenerations } from './generations';
 
 /** The status fields a source kind has beyond conditions, observedGeneration and artifact. */
@@ -42,6 +42,8 @@ export interface FluxSourceStatus extends ConditionStatus {
 /** What every source kind's reader gives the operations. */
 export interface FluxSource {
   metadata: ObjectMetaView;
+  /** Whether the object has a `spec` (Retain leaves a template without one as it is). */
+  hasSpec: boolean;
   /** `spec.suspend`: the controller stops reconciling, the last result stands. */
   suspend?: boolean;
   status?: FluxSourceStatus;
@@ -128,9 +130,9 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   });
 
   /**
-   * AggregateStatus as Karmada's catalogue: conditions merged (`mergedConditions`); the last member's artifact; the
-   * last non-empty value of each aggregated string, '' when none; `observedGeneration` by Flux's catalogue rule
-   * (`fluxObservedGeneration`).
+   * AggregateStatus as Karmada's catalogue: conditions merged (`fluxMergedConditions`: those the CRD admits); the
+   * last member's artifact the CRD admits (`admittedArtifact`); the last non-empty value of each aggregated string,
+   * '' when none; `observedGeneration` by Flux's catalogue rule (`fluxObservedGeneration`).
    */
   function aggregate(request: TypedRequest<T>): OperationResults['AggregateStatus'] {
     const { object, aggregatedStatus } = request;
@@ -146,9 +148,9 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
         }));
     const last = <V>(valueOf: (status: FluxSourceStatus) => V | undefined): V | undefined =>
       reporting.reduce<V | undefined>((found, { status }) => valueOf(status) ?? found, undefined);
-    const conditions = mergedConditions(members.reporting);
+    const conditions = fluxMergedConditions(members.reporting);
     setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
-    setOrRemove(patch, 'artifact', last((status) => status.artifact));
+    setOrRemove(patch, 'artifact', last((status) => admittedArtifact(status.artifact)));
     for (const name of aggregatedStrings) patch.add(['status', name], last((status) => nonEmpty(status.fields[name])) ?? '');
     // Karmada's Lua writes the 0 it compares with into a template without a generation (only a hand-made object has
     // none: the apiserver sets one); Karmada keeps only the status of the answer, so this changes nothing stored.
@@ -158,7 +160,7 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   }
 
   /** Retain: a member's `spec.suspend` stands (someone suspended reconciling there); the template's reaches the others. */
-  const retain = (request: TypedRequest<T>): OperationResults['Retain'] => keepMemberSuspend(request, request.observedObject?.suspend);
+  const retain = (request: TypedRequest<T>): OperationResults['Retain'] => keepMemberSuspend(request, request.observedObject?.suspend, request.object.hasSpec);
 
   /** Healthy when Ready is True with a success reason and the controller saw the current spec (or is suspended). */
   function health({ object }: { object: T }): OperationResults['InterpretHealth'] {
@@ -177,6 +179,7 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
     const spec = objectField(object, 'spec', specPath);
     const source: FluxSource & { spec: JsonObject | undefined; specPath: string } = {
       metadata: sourceMetadataOf(object, path),
+      hasSpec: spec !== undefined,
       spec,
       specPath,
     };
@@ -191,6 +194,26 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   const operations = { InterpretStatus: reflect, AggregateStatus: aggregate, Retain: retain, InterpretHealth: health };
 
   return { readStatus, readSource, reflect, aggregate, retain, health, operations };
+}
+
+/** `meta.Artifact`'s digest as the CRDs validate it (`<algorithm>:<encoded>`). */
+const artifactDigest = /^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/;
+
+/**
+ * A member's artifact as the sources' CRDs admit it (`meta.Artifact`): `digest`, `lastUpdateTime`, `path`,
+ * `revision` and `url` present and valid, with `size` and `metadata` where valid; no other field (the CRD would prune
+ * it). Undefined when a required field is missing or wrong: every artifact a member's API server stored has them, so
+ * one without was written by hand, and a status holding it is refused.
+ */
+export function admittedArtifact(artifact: JsonObject | undefined): JsonObject | undefined {
+  if (artifact === undefined) return undefined;
+  const { digest, lastUpdateTime, path, revision, url, size, metadata } = artifact;
+  if (typeof digest !== 'string' || !artifactDigest.test(digest) || !isDateTime(lastUpdateTime)) return undefined;
+  if (typeof path !== 'string' || typeof revision !== 'string' || typeof url !== 'string') return undefined;
+  const admitted: JsonObject = { digest, lastUpdateTime, path, revision, url };
+  if (typeof size === 'number' && Number.isSafeInteger(size)) admitted.size = size;
+  if (isJsonObject(metadata) && Object.values(metadata).every((value) => typeof value === 'string')) admitted.metadata = metadata;
+  return admitted;
 }
 
 function nonEmpty(value: JsonValue | undefined): string | undefined {

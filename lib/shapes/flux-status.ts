@@ -7,9 +7,9 @@ import { fieldPath, fieldValue, stringField } from '../kube/fields';
 import { generationField, type ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import { quoted, type JsonObject, type JsonValue } from '../review/json';
-import { membersOf, setOrRemove, type Members } from './aggregation';
+import { membersOf, setOrRemove, type Member, type Members } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
-import { conditionOf, mergedConditions, readConditionStatus, reflectConditionStatus, type ConditionStatus } from './conditions';
+import { conditionOf, mergedConditions, readConditionStatus, reflectConditionStatus, type Condition, type ConditionStatus } from './conditions';
 import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
 import { keepMemberValue } from './retention';
 
@@ -39,6 +39,53 @@ function int64Field(parent: JsonObject, name: string, path: string): number | un
 /** Conditions and `observedGeneration` (any int64: the CRDs' default -1 included) of a Flux object's status. */
 export function readFluxConditionStatus(status: JsonObject, path: string): ConditionStatus {
   return readConditionStatus(status, path, int64Field);
+}
+
+/** An RFC 3339 date-time, as Go writes a `metav1.Time` (the CRDs' `format: date-time`). */
+const dateTime = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+export function isDateTime(value: unknown): value is string {
+  return typeof value === 'string' && dateTime.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** `metav1.Condition` as every Flux CRD validates it (`type`, `reason` patterns and lengths, `status` enum). */
+const conditionType = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;
+const conditionReason = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
+const conditionStatuses = ['True', 'False', 'Unknown'];
+/** The CRDs' `maxLength` of a condition's message, in characters (code points, as the API server counts them). */
+export const maxConditionMessage = 32768;
+
+/**
+ * Whether Flux's CRDs admit a condition as the controller's: `type`, `status`, `reason`, `message` and
+ * `lastTransitionTime` present and valid. Every condition a member's API server stored is; one without them was
+ * written by hand, and the control plane's API server would refuse a status holding it.
+ */
+export function isAdmittedCondition(condition: Condition): boolean {
+  const { type, status, reason, message } = condition;
+  return (
+    type.length <= 316 && conditionType.test(type) &&
+    status !== undefined && conditionStatuses.includes(status) &&
+    reason !== undefined && reason.length <= 1024 && conditionReason.test(reason) &&
+    message !== undefined && [...message].length <= maxConditionMessage &&
+    isDateTime(condition.lastTransitionTime)
+  );
+}
+
+/**
+ * The members' conditions merged as Karmada's catalogue merges them (`mergedConditions`), of those the CRD admits
+ * only (`isAdmittedCondition`), each merged message cut to the CRD's `maxLength` (many members' messages joined can
+ * pass it; an ellipsis ends one cut).
+ */
+export function fluxMergedConditions<S extends ConditionStatus>(members: readonly Member<S>[]): Condition[] {
+  const admitted = members.map(({ clusterName, status }) => ({
+    clusterName,
+    status: { conditions: (status.conditions ?? []).filter(isAdmittedCondition) },
+  }));
+  return mergedConditions(admitted).map((condition) => {
+    const characters = [...(condition.message ?? '')];
+    if (characters.length <= maxConditionMessage) return condition;
+    return { ...condition, message: `${characters.slice(0, maxConditionMessage - 1).join('')}…` };
+  });
 }
 
 /**
@@ -89,7 +136,8 @@ export function fluxStatus(fields: FluxStatusFields) {
 
   /**
    * AggregateStatus. With no member, Karmada's initial status: `observedGeneration` the template's generation, the
-   * strings `''`, the counters 0, no conditions. Otherwise the merged conditions; each string and number from the last
+   * strings `''`, the numbers and counters 0, no conditions. Otherwise the merged conditions the CRD admits
+   * (`fluxMergedConditions`); each string and number from the last
    * member reporting one (the template's kept when none does); each counter the members' sum, written when some member
    * reports it; `observedGeneration` the template's generation when every member carries the current template
    * (`resourceTemplateGeneration == generation`) and its controller saw its spec (`generation == observedGeneration`),
@@ -101,12 +149,13 @@ export function fluxStatus(fields: FluxStatusFields) {
     const generation = object.metadata.generation ?? 0;
     if (members.listed === 0) {
       patch.add(['status', 'observedGeneration'], generation);
-      for (const name of [...fields.latestStrings, ...fields.latestNumbers]) patch.add(['status', name], '');
-      for (const name of fields.sums) patch.add(['status', name], 0);
+      for (const name of fields.latestStrings) patch.add(['status', name], '');
+      // An integer field (`lastReleaseRevision`) starts at Go's 0: the CRD refuses the '' Karmada's Lua writes there.
+      for (const name of [...fields.latestNumbers, ...fields.sums]) patch.add(['status', name], 0);
       patch.remove(['status', 'conditions']);
       return patch.operations;
     }
-    const conditions = mergedConditions(members.reporting);
+    const conditions = fluxMergedConditions(members.reporting);
     setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
     for (const name of [...fields.latestStrings, ...fields.latestNumbers]) {
       let latest: JsonValue | undefined;
@@ -152,15 +201,20 @@ export function fluxReady(
 
 /**
  * Retain of a Flux object: the member's `spec.suspend` when it has one (`flux suspend` run against the member), else
- * the template's, which so reaches members that never set one (Karmada's catalogue does the same).
+ * the template's, which so reaches members that never set one (Karmada's catalogue does the same). A template
+ * without a `spec` is left as it is (see `keepMemberSuspend`).
  */
 export function retainSuspend<T extends { spec?: { suspend?: boolean } }>(request: TypedRequest<T>): OperationResults['Retain'] {
-  return keepMemberSuspend(request, request.observedObject?.spec?.suspend);
+  return keepMemberSuspend(request, request.observedObject?.spec?.suspend, request.object.spec !== undefined);
 }
 
-/** Retain of `spec.suspend` given the member's value as the kind read it (`retainSuspend`, and the source kinds'). */
-export function keepMemberSuspend({ patch }: TypedRequest<object>, memberSuspend: boolean | undefined): OperationResults['Retain'] {
+/**
+ * Retain of `spec.suspend` given the member's value as the kind read it (`retainSuspend`, and the source kinds'), and
+ * whether the template has a `spec`. One without is left as it is: the CRDs admit an object without a `spec`, but a
+ * `spec` holding only `suspend` lacks the fields they require there (`spec.interval: Required value`…).
+ */
+export function keepMemberSuspend({ patch }: TypedRequest<object>, memberSuspend: boolean | undefined, templateHasSpec: boolean): OperationResults['Retain'] {
   const builder = patch();
-  keepMemberValue(builder, ['spec', 'suspend'], memberSuspend, 'template');
+  if (templateHasSpec) keepMemberValue(builder, ['spec', 'suspend'], memberSuspend, 'template');
   return builder.operations;
 }

@@ -9,6 +9,7 @@ import { gitRepositoryInterpreter } from '../../lib/kinds/gitrepository/interpre
 import { helmChartInterpreter } from '../../lib/kinds/helmchart/interpreter';
 import type { JsonObject } from '../../lib/review/json';
 import { referenceNameOf } from '../../lib/shapes/flux-source';
+import { maxConditionMessage } from '../../lib/shapes/flux-status';
 import { answer } from '../support/kinds/answer';
 
 const registry = createInterpreterRegistry([helmChartInterpreter]);
@@ -41,7 +42,7 @@ function member(clusterName: string, observed: number, templateGeneration = 3): 
   return {
     clusterName,
     status: {
-      conditions: [{ type: 'Ready', status: 'True', reason: 'ChartPullSucceeded', message: 'pulled', observedGeneration: observed }],
+      conditions: [{ type: 'Ready', status: 'True', reason: 'ChartPullSucceeded', message: 'pulled', lastTransitionTime: '2026-01-01T00:00:00Z', observedGeneration: observed }],
       generation: observed,
       resourceTemplateGeneration: templateGeneration,
     },
@@ -73,7 +74,7 @@ describe('Flux source AggregateStatus', () => {
     expect((patched.status as JsonObject).observedGeneration).toBe(2);
   });
 
-  it('merges 100,000 members into one condition, each cluster named once', () => {
+  it("merges 100,000 members into one condition, its message cut to the CRD's maxLength of 32768 characters", () => {
     // Prepare
     const members = Array.from({ length: 100_000 }, (_, index) => member(`m${index}`, 3));
 
@@ -83,8 +84,30 @@ describe('Flux source AggregateStatus', () => {
     // Assess
     const conditions = (patched.status as JsonObject).conditions as JsonObject[];
     expect(conditions).toHaveLength(1);
-    expect((conditions[0]!.message as string).split(', ')).toHaveLength(100_000);
+    const message = conditions[0]!.message as string;
+    expect([...message]).toHaveLength(maxConditionMessage);
+    expect(message.startsWith('m0=pulled, m1=pulled, ')).toBe(true);
+    expect(message.endsWith('…')).toBe(true);
     expect((patched.status as JsonObject).observedGeneration).toBe(3);
+  });
+
+  it('counts a message in characters, as the API server does, and leaves one within the limit whole', () => {
+    // Prepare: 2 members × 16383 'é' (2 bytes each) + 'm1=' + 'm2=' + ', ' = 32774 characters, 65540 bytes
+    const long = 'é'.repeat(16_383);
+    const withMessage = (clusterName: string, message: string) => {
+      const item = member(clusterName, 3);
+      ((item.status as JsonObject).conditions as JsonObject[])[0]!.message = message;
+      return item;
+    };
+
+    // Act
+    const cut = answer(registry, { operation: 'AggregateStatus', object: helmChart(), aggregatedStatus: [withMessage('m1', long), withMessage('m2', long)] });
+    const whole = answer(registry, { operation: 'AggregateStatus', object: helmChart(), aggregatedStatus: [withMessage('m1', long)] });
+
+    // Assess
+    const messageOf = ({ patched }: { patched: JsonObject }) => ((patched.status as JsonObject).conditions as JsonObject[])[0]!.message as string;
+    expect([...messageOf(cut)]).toHaveLength(maxConditionMessage);
+    expect(messageOf(whole)).toBe(`m1=${long}`);
   });
 });
 

@@ -1,5 +1,5 @@
 // Flux's HelmRelease: who it is and which versions are served. Flux's helm-controller owns the CRD (v2 stored,
-// v2beta2 served deprecated; v2beta1 only by controllers before v1.0, which Karmada's catalogue still targets).
+// v2beta2 served deprecated; v2beta1 only by controllers before v1.4, which Karmada's catalogue still targets).
 import type { KindIdentity } from '../../review/kind';
 
 export const helmReleaseVersions = ['v2beta1', 'v2beta2', 'v2'] as const;
@@ -15,6 +15,9 @@ export const helmRelease = {
   ownCrd: false,
   // helm-controller's newest release the Go module proxy serves here (v1.4.4 and v1.5.0 are refused): v2beta2 and v2.
   publishedCrd: { source: 'go:github.com/fluxcd/helm-controller@v1.4.3', file: 'config/crd/bases/helm.toolkit.fluxcd.io_helmreleases.yaml' },
+  // v2beta1, which helm-controller v1.4.0 removed: v0.37.2, the newest release still serving it that the proxy serves
+  // here (v1.0.0 to v1.3.x, which served it deprecated, are refused).
+  earlierCrds: [{ source: 'go:github.com/fluxcd/helm-controller@v0.37.2', file: 'config/crd/bases/helm.toolkit.fluxcd.io_helmreleases.yaml', versions: ['v2beta1'] }],
 } as const satisfies KindIdentity;
 
 /**

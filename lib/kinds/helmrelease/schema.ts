@@ -10,7 +10,7 @@ import { fluxStatus, type FluxStatus } from '../../shapes/flux-status';
 
 /** HelmReleaseStatus: the fields Karmada's catalogue reflects, in every version. */
 export const helmReleaseStatus = fluxStatus({
-  latestStrings: ['lastAttemptedRevision', 'lastAppliedRevision', 'lastAttemptedValuesChecksum', 'helmChart'],
+  latestStrings: ['lastAttemptedRevision', 'lastAttemptedValuesChecksum', 'helmChart'],
   latestNumbers: ['lastReleaseRevision'],
   sums: ['failures', 'upgradeFailures', 'installFailures'],
 });

@@ -13,4 +13,7 @@ export const ociRepository = {
   ownCrd: false,
   // The newest source-controller the Go module proxy serves to this Go (v1.10.0 needs Go 1.27).
   publishedCrd: { source: 'go:github.com/fluxcd/source-controller@v1.9.2', file: 'config/crd/bases/source.toolkit.fluxcd.io_ocirepositories.yaml' },
+  // v1beta2, which source-controller v1.8.0 removed: v1.7.3, the newest release still serving it that the proxy
+  // serves here (v1.7.4 is refused).
+  earlierCrds: [{ source: 'go:github.com/fluxcd/source-controller@v1.7.3', file: 'config/crd/bases/source.toolkit.fluxcd.io_ocirepositories.yaml', versions: ['v1beta2'] }],
 } as const satisfies KindIdentity;

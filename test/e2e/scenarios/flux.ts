@@ -123,7 +123,7 @@ function controllerStatus(reason: Action, observedGeneration: number): Record<st
 }
 
 /** The fields our InterpretStatus reflects (README: Operations), besides the generations `reflectedStatusOf` adds. */
-const reflectedFields = ['conditions', 'observedGeneration', 'lastAttemptedRevision', 'lastAppliedRevision', 'lastAttemptedValuesChecksum', 'helmChart',
+const reflectedFields = ['conditions', 'observedGeneration', 'lastAttemptedRevision', 'lastAttemptedValuesChecksum', 'helmChart',
   'lastReleaseRevision', 'failures', 'upgradeFailures', 'installFailures'];
 
 /** Writes the member's status as helm-controller would after `reason`, having seen the member's current generation. */
