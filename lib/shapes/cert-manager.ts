@@ -9,7 +9,8 @@ import { metadataOf, type ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
 import { agreedValue, latestTime, membersOf, setOrRemove, type Member } from './aggregation';
-import { conditionOf, mergedConditions, readConditionStatus, type ConditionStatus } from './conditions';
+import { conditionOf, readConditionStatus, type ConditionStatus } from './conditions';
+import { conditionsOnePerType, type ConditionMergeRules } from './conditions-by-type';
 import { NamedReferences } from './dependencies';
 import { readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
 
@@ -44,6 +45,14 @@ function timeField(status: JsonObject, name: string, path: string): string | und
 }
 
 // ---- Certificate -------------------------------------------------------------------------------------------------
+
+/**
+ * How members' conditions of one type combine where they differ: the CRD keys `status.conditions` by type
+ * (`x-kubernetes-list-type: map`), so the control plane shows one of each. Ready is the fleet's only when every
+ * member's is (False if any member's is False); Issuing is True while any member is issuing.
+ */
+const certificateConditionRules: ConditionMergeRules = { Ready: 'every', Issuing: 'any' };
+const issuerConditionRules: ConditionMergeRules = { Ready: 'every' };
 
 /** A Certificate's status (CertificateStatus): the fields the control plane shows. */
 export interface CertificateStatus extends ConditionStatus {
@@ -144,14 +153,14 @@ function smallestRevision(members: readonly Member<ReflectedCertificate>[]): num
 
 /**
  * AggregateStatus: each member's cert-manager issues its own certificate, so the control plane shows the fleet's
- * weakest point: conditions merged (a split fleet shows both sides), the earliest `notAfter` and `renewalTime` (the
+ * weakest point: conditions one per type (Ready False where any member's is), the earliest `notAfter` and `renewalTime` (the
  * soonest expiry and renewal anywhere), the latest `notBefore` and `lastFailureTime`, the smallest `revision` (every
  * reporting member issued at least this often; removed while one has never issued) and the largest `failedIssuanceAttempts`. A field no member reports is removed.
  */
 export function aggregateCertificate({ aggregatedStatus, patch: newPatch }: TypedRequest<Certificate>): OperationResults['AggregateStatus'] {
   const { reporting } = membersOf(aggregatedStatus, readReflectedCertificate);
   const patch = newPatch();
-  const conditions = mergedConditions(reporting);
+  const conditions = conditionsOnePerType(reporting, certificateConditionRules);
   setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
   const times = (name: (typeof certificateTimes)[number]) => reporting.map(({ status }) => status[name]);
   setOrRemove(patch, 'notBefore', latestTime(times('notBefore')));
@@ -332,13 +341,13 @@ export function reflectIssuer({ object }: TypedRequest<Issuer>): OperationResult
 }
 
 /**
- * AggregateStatus of an issuer: conditions merged; `acme` kept only when every listed member reports the same account
+ * AggregateStatus of an issuer: conditions one per type (Ready False where any member's is); `acme` kept only when every listed member reports the same account
  * (members registering their own accounts would otherwise show one of them as the fleet's).
  */
 export function aggregateIssuer({ aggregatedStatus, patch: newPatch }: TypedRequest<Issuer>): OperationResults['AggregateStatus'] {
   const members = membersOf(aggregatedStatus, (status, path) => ({ ...readIssuerStatus(status, path), ...readReportedGenerations(status, path) }));
   const patch = newPatch();
-  const conditions = mergedConditions(members.reporting);
+  const conditions = conditionsOnePerType(members.reporting, issuerConditionRules);
   setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
   setOrRemove(patch, 'acme', agreedValue(members, (status) => status.acme));
   return patch.operations;

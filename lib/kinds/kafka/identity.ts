@@ -18,6 +18,15 @@ export const kafka = {
   publishedCrd: { source: 'maven:io.strimzi:api:0.51.0:tests', file: 'crds/v1beta2/040-Crd-kafka.yaml' },
 } as const satisfies KindIdentity;
 
+/**
+ * Status fields of `v1beta2` (and the older versions) that Strimzi's `v1` API dropped: the CRD's `v1` schema has
+ * neither (`registeredNodeIds` is the operator's bookkeeping, `kafkaMetadataState` is deprecated without a replacement
+ * once ZooKeeper is gone), so the API server prunes them from a `v1` status.
+ */
+const droppedInV1 = new Set(['registeredNodeIds', 'kafkaMetadataState']);
+/** Whether `version`'s status schema has the field `name` of KafkaStatus. */
+export const statusFieldServed = (version: string, name: string) => version !== 'v1' || !droppedInV1.has(name);
+
 /** The annotation with which a Kafka of Strimzi 0.36-0.45 takes its nodes from KafkaNodePools (`enabled`). */
 export const nodePoolsAnnotation = 'strimzi.io/node-pools';
 /** The KafkaNodePool's API version for a Kafka's own (node pools exist from v1beta2 on). */

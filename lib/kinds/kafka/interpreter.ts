@@ -8,7 +8,7 @@ import { agreedValue, sameJson, setOrRemove } from '../../shapes/aggregation';
 import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { clusterLabel, presentFields, strimziHealthy, strimziNodes } from '../../shapes/strimzi';
-import { kafka as identity, nodePoolsAnnotation, nodePoolVersion } from './identity';
+import { kafka as identity, nodePoolsAnnotation, nodePoolVersion, statusFieldServed } from './identity';
 import { collectSpecReferences } from './references';
 import { readKafka, readReflectedStatus, type Kafka, type KafkaStatus } from './schema';
 
@@ -50,8 +50,10 @@ const reflectedFields = [
   'autoRebalance',
 ] as const;
 
-function interpretStatus({ object }: Request) {
-  return reflectConditionStatus(object, presentFields(object.status?.raw, reflectedFields));
+/** The fields above that the request's version has (`v1` has no `registeredNodeIds` or `kafkaMetadataState`). */
+function interpretStatus({ object, kind }: Request) {
+  const served = reflectedFields.filter((name) => statusFieldServed(kind.version, name));
+  return reflectConditionStatus(object, presentFields(object.status?.raw, served));
 }
 
 /**
@@ -90,7 +92,8 @@ function mergedListeners(statuses: readonly KafkaStatus[]): JsonValue[] | undefi
  * Conditions merged (Karmada's catalogue rule), `observedGeneration` once every member observed the template,
  * listeners merged (above), the node pools in use united, and the values of one cluster (cluster ID, versions,
  * metadata state, registered node IDs, auto-rebalance) kept only where every member reports the same: each member
- * runs a Kafka cluster of its own.
+ * runs a Kafka cluster of its own. A field the template's version does not have (v1: registered node IDs, metadata
+ * state) is never written: its schema prunes it.
  */
 function aggregateStatus(request: Request) {
   const { patch, members } = aggregateConditions(request, { observedWithNoMembers: false, read: readReflectedStatus });
@@ -99,7 +102,7 @@ function aggregateStatus(request: Request) {
   const pools = [...new Set(statuses.flatMap((status) => status.kafkaNodePools ?? []))];
   setOrRemove(patch, 'kafkaNodePools', pools.length > 0 ? pools.map((name) => ({ name })) : undefined);
   for (const name of ['registeredNodeIds', 'clusterId', 'operatorLastSuccessfulVersion', 'kafkaVersion', 'kafkaMetadataVersion', 'kafkaMetadataState', 'autoRebalance']) {
-    setOrRemove(patch, name, agreedValue(members, (status) => status.raw[name]));
+    setOrRemove(patch, name, statusFieldServed(request.kind.version, name) ? agreedValue(members, (status) => status.raw[name]) : undefined);
   }
   return patch.operations;
 }

@@ -4,11 +4,10 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { podSpecDependenciesOf } from '../../interpreter/pod-template';
 import type { ComponentRequirements, NodeClaim, Toleration } from '../../interpreter/wire/types';
 import { FieldFailure } from '../../review/core';
-import type { JsonObject } from '../../review/json';
+import { isJsonObject, type JsonObject } from '../../review/json';
 import { formatQuantity, isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
-import { latestTime, membersOf, sumOf } from '../../shapes/aggregation';
-import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
-import { isEmptyOrAbsent } from '../../shapes/empty-values';
+import { agreedValue, latestTime, membersOf, sumOf, type Members } from '../../shapes/aggregation';
+import { isEmptyOrAbsent, withoutEmptyContainers } from '../../shapes/empty-values';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { sparkApplication } from './identity';
@@ -117,13 +116,16 @@ function interpretHealth({ object }: TypedRequest<SparkApplication>) {
   return { healthy: state !== undefined && state !== 'FAILED' && state !== 'SUBMISSION_FAILED' };
 }
 
-/** The fields Karmada's catalogue reflects, as the member wrote them; an empty map is left out, as on Karmada's Lua path. */
+/**
+ * The fields Karmada's catalogue reflects, as the member wrote them; an empty map is left out, as on Karmada's Lua
+ * path, but for `driverInfo`: the CRD requires it in a status (the operator writes `{}` until the driver runs).
+ */
 function interpretStatus({ object }: TypedRequest<SparkApplication>) {
   const status = object.status();
   const rawStatus: JsonObject = {};
   for (const field of statusFields) {
     const value = status?.fields[field];
-    if (!isEmptyOrAbsent(value)) rawStatus[field] = value!;
+    if (!isEmptyOrAbsent(value) || (field === 'driverInfo' && isJsonObject(value ?? null))) rawStatus[field] = value!;
   }
   return { rawStatus };
 }
@@ -134,12 +136,37 @@ const stateRank: Record<string, number> = {
   SUCCEEDING: 4, INVALIDATING: 5, FAILING: 6, FAILED: 6, SUBMISSION_FAILED: 6,
 };
 
+type Reported = { raw: JsonObject; read: SparkApplicationStatus };
+
+/**
+ * The driver the members agree on: each `driverInfo` field every listed member reports alike (the pod and Service
+ * names, the port), none where they differ (each member's driver has its own UI address). `{}` when none agree: the
+ * CRD requires `driverInfo` in a status, and no member's driver is the fleet's.
+ */
+function agreedDriver(members: Members<Reported>): JsonObject {
+  const names: string[] = [];
+  for (const { status } of members.reporting) {
+    const info = status.read.fields.driverInfo;
+    if (isJsonObject(info ?? null)) for (const name of Object.keys(info as JsonObject)) if (!names.includes(name)) names.push(name);
+  }
+  const driver: JsonObject = {};
+  for (const name of names) {
+    const value = agreedValue(members, ({ read }) => {
+      const info = read.fields.driverInfo;
+      return isJsonObject(info ?? null) ? (info as JsonObject)[name] : undefined;
+    });
+    if (value !== undefined && value !== null) driver[name] = value;
+  }
+  return driver;
+}
+
 /**
  * Several members' statuses as one (Karmada's catalogue): the worst application state (the first among equals), the
- * attempts summed (an int32 sum), the latest submission and termination times (`''` when none), and every member's
- * executors. The control plane's other status fields stay.
+ * attempts summed (an int32 sum), the latest submission and termination times (removed when no member reports one:
+ * the CRD's `date-time` refuses Karmada's `''`), every member's executors, and the driver they agree on. The control
+ * plane's other status fields stay.
  */
-function merged(current: JsonObject | undefined, statuses: SparkApplicationStatus[]): JsonObject {
+function merged(current: JsonObject | undefined, statuses: SparkApplicationStatus[], driverInfo: JsonObject): JsonObject {
   let worst: SparkApplicationStatus | undefined;
   for (const status of statuses) {
     if (!status.hasApplicationState) continue;
@@ -156,19 +183,35 @@ function merged(current: JsonObject | undefined, statuses: SparkApplicationStatu
   if (Object.keys(executors).length > 0) result.executorState = executors;
   else delete result.executorState;
   result.submissionAttempts = sumOf(statuses, (status) => status.submissionAttempts, 'submissionAttempts');
-  result.lastSubmissionAttemptTime = latestTime(statuses.map((status) => status.lastSubmissionAttemptTime)) ?? '';
-  result.terminationTime = latestTime(statuses.map((status) => status.terminationTime)) ?? '';
+  for (const field of ['lastSubmissionAttemptTime', 'terminationTime'] as const) {
+    const latest = latestTime(statuses.map((status) => status[field]));
+    if (latest !== undefined) result[field] = latest;
+    else delete result[field];
+  }
+  result.driverInfo = driverInfo;
   return result;
 }
 
 /**
- * No member listed: the status stays as it is. One: that member's status, whole. Several: merged as above.
+ * As Karmada's catalogue frames it: no member listed, the status stays as it is; one, that member's status, whole
+ * (without the empty maps and lists Karmada's Lua path drops); several, merged as above. A status that is none or
+ * empty is removed. Whatever status is written has a `driverInfo` (`{}` where the member reported none), which the
+ * CRD requires.
  */
 function aggregateStatus(request: TypedRequest<SparkApplication>) {
-  const members = membersOf(request.aggregatedStatus, (status, path) => ({ raw: status, read: readStatus(status, path) }));
-  return aggregateAsCatalogue(request.patch(), members, (reporting) =>
-    merged(request.object.rawStatus(), reporting.map(({ status }) => status.read)),
-  );
+  const members = membersOf(request.aggregatedStatus, (status, path): Reported => ({ raw: status, read: readStatus(status, path) }));
+  const patch = request.patch();
+  if (members.listed === 0) return patch.operations;
+  let status: JsonObject | undefined;
+  if (members.listed === 1) {
+    const only = members.reporting[0];
+    if (only !== undefined) status = withoutEmptyContainers(only.status.raw) as JsonObject;
+  } else {
+    status = merged(request.object.rawStatus(), members.reporting.map(({ status: reported }) => reported.read), agreedDriver(members));
+  }
+  if (status === undefined || Object.keys(status).length === 0) return patch.remove(['status']).operations;
+  if (status.driverInfo === undefined || status.driverInfo === null) status.driverInfo = {};
+  return patch.add(['status'], status).operations;
 }
 
 export const sparkApplicationInterpreter = defineInterpreter<SparkApplication>({
