@@ -183,6 +183,8 @@ export class CaseChecker {
         const answered = c.operation === 'AggregateStatus' ? (results.get('aggregatedStatus') as JsonObject).status : results.get('status');
         if (answered === undefined || answered === null) break;
         const status = c.operation === 'InterpretStatus' ? withoutBookkeeping(answered) : answered;
+        // Nothing reflected (a member with no status yet) is no status to write: Karmada stores it in the binding only.
+        if (c.operation === 'InterpretStatus' && isJsonObject(status) && Object.keys(status).length === 0) break;
         const what = c.operation === 'AggregateStatus' ? 'aggregated status' : 'reflected status';
         pending.push(this.ask(what, () => this.writeStatus(collection, base!, status, served.statusSubresource), (returned) => [status, returned.status, 'status']).then((x) => x.verdict));
         break;
