@@ -47,7 +47,7 @@ export type SchemaKeyword =
   | 'x-kubernetes-list-type'
   | 'x-kubernetes-embedded-resource';
 
-/** A value the API server would refuse: where (kube's field path: `status.conditions[1].type`, `labels[app]`) and why. */
+/** A value the API server would refuse: where (kube's field path: `status.conditions[1].type`, `labels.app`) and why. */
 export interface Refusal {
   path: string;
   keyword: SchemaKeyword;
@@ -110,11 +110,10 @@ export function crdsOf(documents: readonly JsonValue[]): Crd[] {
   });
 }
 
-// ---- paths, as kube's field.Path prints them ----
+// ---- paths, as kube's schema validation and pruning print them: fields and map keys joined by dots, [i] for items ----
 
 const child = (path: string, name: string) => (path === '' ? name : `${path}.${name}`);
 const index = (path: string, at: number) => `${path}[${at}]`;
-const key = (path: string, name: string) => `${path}[${name}]`;
 
 // ---- schema fields, read defensively (a malformed keyword is ignored, as the API server would not hold it) ----
 
@@ -205,7 +204,7 @@ const re2Only = /\[\[:|\\[AzQE]|\\p[A-Za-z]|\(\?P<|\(\?[imsU-]+[):]/;
 class Walk {
   readonly refusals: Refusal[] = [];
   readonly dropped: Dropped[] = [];
-  readonly uncheckedPatterns = new Set<string>();
+  uncheckedPatterns = new Set<string>();
   private readonly patterns: Map<string, RegExp | null>;
 
   constructor(patterns: Map<string, RegExp | null> = new Map()) {
@@ -216,9 +215,11 @@ class Walk {
     this.refusals.push({ path, keyword, message });
   }
 
-  /** A scratch walk for a junctor's alternative (its refusals are the junctor's to report). */
+  /** A scratch walk for a junctor's alternative: its refusals are the junctor's to report, its unread patterns ours. */
   scratch(): Walk {
-    return new Walk(this.patterns);
+    const scratch = new Walk(this.patterns);
+    scratch.uncheckedPatterns = this.uncheckedPatterns;
+    return scratch;
   }
 
   /**
@@ -292,7 +293,7 @@ function checkNumber(value: number, schema: Schema, path: string, walk: Walk, ex
     walk.refuse(path, 'type', `Invalid value: ${value}: must be of type integer, and this is beyond int64 (the API server reads it as a float)`);
     return;
   }
-  const range = typeof schema.format === 'string' ? intRanges[schema.format] : undefined;
+  const range = typeof schema.format === 'string' && Object.hasOwn(intRanges, schema.format) ? intRanges[schema.format] : undefined;
   if (range !== undefined && Number.isInteger(value) && (value < range[0] || value > range[1])) {
     walk.refuse(
       path,
@@ -435,11 +436,11 @@ function visitObject(value: JsonObject, schema: Schema, path: string, walk: Walk
     const known = propertyOf(properties, name);
     if (mode.structural && embedded && metaFields.has(name)) {
       // The API server's own fields: kept; metadata is ObjectMeta's to check (not this walk's), apiVersion and kind as the schema says.
-      keep(name, name === 'metadata' || known === undefined ? item : visit(item, known, child(path, name), walk, mode.resourceRoot ? validating : structural));
+      keep(name, name === 'metadata' || known === undefined ? item : visit(item, known, child(path, name), walk, validating));
       continue;
     }
     const itemSchema = known ?? additionalSchema;
-    const itemPath = known !== undefined ? child(path, name) : key(path, name);
+    const itemPath = child(path, name);
     if (itemSchema !== undefined) {
       if (mode.structural && item === null && !nullable(itemSchema)) {
         if (hasDefault(itemSchema)) keep(name, itemSchema.default!);
@@ -455,7 +456,7 @@ function visitObject(value: JsonObject, schema: Schema, path: string, walk: Walk
     } else if (!mode.structural || preserve || mode.partial === true) {
       keep(name, item);
     } else {
-      walk.dropped.push({ path: child(path, name), why: 'pruned' });
+      walk.dropped.push({ path: itemPath, why: 'pruned' });
     }
   }
 

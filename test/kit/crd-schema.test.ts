@@ -250,7 +250,7 @@ describe('additionalProperties', () => {
     const verdict = checkValue({ type: 'object', additionalProperties: { type: 'string' } }, { app: 'web', tier: 3 });
 
     // Assess
-    expect(refused(verdict)).toEqual([{ path: 'spec.value[tier]', keyword: 'type' }]);
+    expect(refused(verdict)).toEqual([{ path: 'spec.value.tier', keyword: 'type' }]);
   });
 
   it('refuses any key under additionalProperties: false', () => {
@@ -258,7 +258,7 @@ describe('additionalProperties', () => {
     const verdict = checkValue({ type: 'object', additionalProperties: false }, { extra: 1 });
 
     // Assess
-    expect(verdict.refusals).toEqual([{ path: 'spec.value[extra]', keyword: 'additionalProperties', message: 'Forbidden: no field "extra" is allowed here (additionalProperties: false)' }]);
+    expect(verdict.refusals).toEqual([{ path: 'spec.value.extra', keyword: 'additionalProperties', message: 'Forbidden: no field "extra" is allowed here (additionalProperties: false)' }]);
   });
 
   it('keeps keys under additionalProperties: true, but the fields of their object values have no schema and are pruned', () => {
@@ -266,7 +266,7 @@ describe('additionalProperties', () => {
     const verdict = checkValue({ type: 'object', additionalProperties: true }, { flag: true, nested: { a: 1 } });
 
     // Assess
-    expect(verdict).toEqual({ refusals: [], dropped: [{ path: 'spec.value[nested].a', why: 'pruned' }], uncheckedPatterns: [] });
+    expect(verdict).toEqual({ refusals: [], dropped: [{ path: 'spec.value.nested.a', why: 'pruned' }], uncheckedPatterns: [] });
   });
 });
 
