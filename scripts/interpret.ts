@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments, type CaseDocument } from '../lib/kit/cases';
 import { whyUnreadable } from '../lib/kit/files';
 import { checkCase } from '../lib/kit/check';
+import { celNote, judgedByCrd, missingCrd, readCrdFile, usesCelRules, type CrdFile } from '../lib/kit/crd-check';
 import { judgeListed, listingFor, type ListedDifference } from '../lib/kit/listed-differences';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
@@ -18,14 +19,15 @@ import type { JsonObject, JsonValue } from '../lib/review/json';
 
 export const usage = `Usage:
   npm run -s interpret -- --operation OP [--desired-file F] [--observed-file F] [--status-file F] [--desired-replica N] [options]
-  npm run -s interpret -- --check FOLDER [options]
+  npm run -s interpret -- --check FOLDER [--crd FILE] [options]
 
 Runs one Karmada interpreter operation on YAML or JSON files, like \`karmadactl interpret\` does for Lua
 customizations, and prints the results as Karmada uses them: the patched object (revised, retained,
 aggregatedStatus), replica and requires, components, status, healthy, dependencies. The request is the
 ResourceInterpreterContext Karmada would send (uid, kind from the object's apiVersion/kind, name, namespace,
-replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers successful: false, or when a
-case fails; exits 2 with one line on stderr when it cannot run (bad options or files, an unreachable webhook).
+replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers successful: false, when a case
+fails, or when --crd refuses a result; exits 2 with one line on stderr when it cannot run (bad options or files, an
+unreachable webhook, a --crd without the objects' CRD).
 
   --operation OP          ${interpreterOperations.join(', ')} (any case).
   --desired-file F        The resource template (request.object; Retain: the desired object).
@@ -38,6 +40,13 @@ case fails; exits 2 with one line on stderr when it cannot run (bad options or f
                           (testdata/<operation>-test.yaml: desiredObj, observedObj, statusItems, inputReplicas,
                           operation, output) and report PASS/FAIL per case with what differs. "{{EXCLUDE}}" in an
                           expected object leaves that field out, as in Karmada. Exits 1 if any case fails.
+  --crd FILE              With --check or --operation: also judge the results the service writes (revised,
+                          retained, aggregatedStatus's status, status) as the kind's API server would, against the
+                          CRD's OpenAPI v3 schema of their version (FILE: a CRD, or several documents, the kind's
+                          chosen by group and kind; e.g. lib/kinds/workload/crd.yaml), and the quantities and
+                          component names Karmada decodes. A refusal fails the case ("output refused by the CRD");
+                          a field it would prune is a note; what it would refuse or prune of the case's own objects
+                          is noted ("input refused by the CRD"; --verbose shows those). CEL rules are not evaluated.
   --url URL               Call this interpreter webhook instead of the local interpreters: the URL exactly as in
                           the webhook's clientConfig.url, token included (this service: https://<domain>/<token>/interpreter).
                           http:// is accepted for a server on this machine (127.0.0.1, [::1], localhost).
@@ -95,8 +104,10 @@ function printResults(results: { name: string; value: JsonValue }[], io: Interpr
   });
 }
 
-async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean, io: InterpretIo): Promise<number> {
+async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean, io: InterpretIo, crd?: CrdFile): Promise<number> {
   const { context, uid, object } = interpreterContextFor(input);
+  const missing = crd === undefined ? undefined : missingCrd(crd, [input.desired, input.observed]);
+  if (missing !== undefined) throw new KitError(missing);
   const answer = await webhook(context);
   if (verbose) io.stdout(`---\n# response:\n${stringify(answer, { lineWidth: 0 })}`);
   const response = verifiedResponse(answer, uid);
@@ -105,8 +116,19 @@ async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean,
     io.stderr(`interpret: ${input.operation} failed with code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}\n`);
     return 1;
   }
-  printResults(resultsOf(input.operation, response, object), io);
-  return 0;
+  const results = resultsOf(input.operation, response, object);
+  printResults(results, io);
+  if (crd === undefined) return 0;
+  const objects = {
+    operation: input.operation,
+    ...(input.desired ? { desiredObj: input.desired } : {}),
+    ...(input.observed ? { observedObj: input.observed } : {}),
+    ...(input.statusItems ? { statusItems: input.statusItems } : {}),
+  };
+  const { problems, notes, inputNotes } = judgedByCrd(objects, new Map(results.map(({ name, value }) => [name, value])), crd);
+  if (usesCelRules(crd, [input.desired, input.observed])) notes.unshift(celNote);
+  for (const line of [...problems, ...[...notes, ...inputNotes].map((note) => `note: ${note}`)]) io.stderr(`interpret: ${line}\n`);
+  return problems.length === 0 ? 0 : 1;
 }
 
 /** The catalogue cases a kind's README lists as answered differently (lib/kit/listed-differences.ts), for `--check`. */
@@ -121,9 +143,12 @@ export interface CheckListing {
  * alone; a file that is not YAML counts as one failure; an unreachable webhook stops the run (UnreachableWebhook).
  * With a `listing` (Karmada's catalogue, `npm run catalogue`), a listed case answered differently is DIFF and
  * counted apart (`N passed, N answered differently as <readme> lists, N failed`); a listed case that passes, or is
- * not answered, fails.
+ * not answered, fails. With a `crd` (`--crd`), each case is also judged against it (lib/kit/crd-check.ts): its
+ * refusals of the results are problems, what it would drop of them a note printed whether or not `verbose`, what it
+ * would refuse or drop of the case's own objects a note for `verbose` (counted otherwise); a file without the CRD of a
+ * case's kind stops the run before the first call.
  */
-export async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo, listing?: CheckListing): Promise<number> {
+export async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo, listing?: CheckListing, crd?: CrdFile): Promise<number> {
   const files = caseFiles(path);
   const root = statSync(path).isDirectory() ? path : dirname(path);
   // Every file is read before the first call: a folder without a single case is a wrong path, not a pass.
@@ -139,9 +164,16 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
   if (read.every((file) => 'cases' in file && file.cases.length === 0)) {
     throw new KitError(`${path}: its case files hold no case; give a kind's folder (lib/kinds/<kind>), a testdata folder or a case file`);
   }
+  if (crd !== undefined) {
+    const objects = read.flatMap((file) => ('cases' in file ? file.cases : [])).flatMap((input) => (input.malformed === undefined ? [input.desiredObj, input.observedObj] : []));
+    const missing = missingCrd(crd, objects);
+    if (missing !== undefined) throw new KitError(missing);
+    if (usesCelRules(crd, objects)) io.stdout(`note: ${celNote}\n`);
+  }
   let passed = 0;
   let failed = 0;
   let differed = 0;
+  let inputNotesHidden = 0;
   for (const file of read) {
     if ('error' in file) {
       failed += 1;
@@ -150,7 +182,7 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
     }
     if (file.cases.length === 0) io.stdout(`      ${file.shownFile}: no cases in it\n`);
     for (const input of file.cases) {
-      const result = await checkCase(input, webhook);
+      const result = await checkCase(input, webhook, crd === undefined ? {} : { crd });
       const label = `${file.shownFile}#${input.source.document} ${input.operation ?? '(malformed)'}: ${input.name}`;
       const listed = listing === undefined ? undefined : listingFor(listing.differences, input.operation, input.name);
       const { verdict, problems } = judgeListed(result, listed, listing?.readme ?? '');
@@ -160,9 +192,12 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
       io.stdout(`${{ passed: 'PASS', differed: 'DIFF', failed: 'FAIL' }[verdict]}  ${label}\n`);
       if (verdict === 'differed') io.stdout(`      listed in ${listing!.readme}:${listed!.line}: ${listed!.reason}\n`);
       for (const problem of problems) io.stdout(`      ${problem}\n`);
-      if (verbose) for (const note of result.notes) io.stdout(`      note: ${note}\n`);
+      for (const note of result.schemaNotes) io.stdout(`      note: ${note}\n`);
+      if (verbose) for (const note of [...result.inputNotes, ...result.notes]) io.stdout(`      note: ${note}\n`);
+      else inputNotesHidden += result.inputNotes.length;
     }
   }
+  if (inputNotesHidden > 0) io.stdout(`note: ${inputNotesHidden} notes on the cases' own objects (what the CRD would refuse or prune of them) not shown: --verbose shows them\n`);
   const answeredDifferently = differed === 0 ? '' : `${differed} answered differently as ${listing!.readme} lists, `;
   io.stdout(`${passed} passed, ${answeredDifferently}${failed} failed\n`);
   return failed === 0 ? 0 : 1;
@@ -185,6 +220,7 @@ export async function main(argv: readonly string[], io: InterpretIo, listing?: C
         'status-file': { type: 'string' },
         'desired-replica': { type: 'string' },
         check: { type: 'string' },
+        crd: { type: 'string' },
         url: { type: 'string' },
         'ca-bundle': { type: 'string' },
         'timeout-seconds': { type: 'string' },
@@ -207,11 +243,12 @@ export async function main(argv: readonly string[], io: InterpretIo, listing?: C
         ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
       });
     const verbose = values.verbose ?? false;
+    const crd = values.crd === undefined ? undefined : readCrdFile(values.crd, (file) => readText('--crd', file, io));
 
     if (values.check !== undefined) {
       const single = ['operation', 'desired-file', 'observed-file', 'status-file', 'desired-replica'].filter((name) => values[name as keyof typeof values] !== undefined);
       if (single.length > 0) throw new UsageError(`--check takes its inputs from the case files; drop --${single.join(', --')}`);
-      return await runCheck(values.check, webhook, verbose, io, listing);
+      return await runCheck(values.check, webhook, verbose, io, listing, crd);
     }
 
     if (values.operation === undefined) throw new UsageError('--operation is required (or --check FOLDER)');
@@ -223,7 +260,7 @@ export async function main(argv: readonly string[], io: InterpretIo, listing?: C
     if (values['observed-file'] !== undefined) input.observed = objectFile('--observed-file', values['observed-file'], io);
     if (values['status-file'] !== undefined) input.statusItems = statusItemsFile(values['status-file'], io);
     if (replicas !== undefined) input.replicas = replicas;
-    return await runOne(input, webhook, verbose, io);
+    return await runOne(input, webhook, verbose, io, crd);
   } catch (error) {
     return stopped(tool, error, io);
   }

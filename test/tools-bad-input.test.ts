@@ -34,6 +34,7 @@ const files = {
   configMap: path('configmap.yaml'),
   notPem: path('not-pem.crt'),
   textFile: path('notes.txt'),
+  otherCrd: path('other-crd.yaml'),
 };
 mkdirSync(files.empty);
 mkdirSync(files.noCases);
@@ -44,6 +45,10 @@ writeFileSync(files.twoObjects, 'kind: A\n---\nkind: B\n');
 writeFileSync(files.configMap, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n');
 writeFileSync(files.notPem, 'not a certificate\n');
 writeFileSync(files.textFile, 'hello\n');
+writeFileSync(
+  files.otherCrd,
+  'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec: {group: ray.io, names: {kind: RayCluster}, versions: [{name: v1, served: true}]}\n',
+);
 
 /** Loopback ports where nothing listens: taken from the system, then let go. */
 let closedPort: number;
@@ -126,6 +131,11 @@ describe('npm run interpret: bad input', () => {
     ['a --url where nothing listens', () => ['--check', 'lib/kinds/workload', '--url', closed()], /cannot call the webhook at http:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED .*\(nothing listens there: start the webhook, or correct --url\)/],
     ['one operation, a --url where nothing listens', () => ['--operation', 'InterpretHealth', '--observed-file', 'docs/examples/workload-member.yaml', '--url', closed()], /connect ECONNREFUSED/],
     ['https to a plain http server', () => ['--check', 'lib/kinds/workload', '--url', silent.url.replace('http:', 'https:')], /: EPROTO: wrong version number \(TLS failed: is it an https server\?/],
+    ['a --crd that is not there', () => ['--check', 'lib/kinds/workload', '--crd', path('missing-crd.yaml')], /cannot read --crd .*missing-crd\.yaml: no such file; check the path/],
+    ['a --crd that is not YAML', () => ['--check', 'lib/kinds/workload', '--crd', files.notYaml], /--crd .*not-yaml\.yaml is not valid YAML or JSON: .* at line \d+, column \d+$/m],
+    ['a --crd without a CRD', () => ['--check', 'lib/kinds/workload', '--crd', files.configMap], /--crd .*configmap\.yaml holds no CustomResourceDefinition; give the kind's CRD manifest/],
+    ['a --crd of another kind', () => ['--check', 'lib/kinds/workload', '--crd', files.otherCrd], /--crd .*other-crd\.yaml holds no CRD for workload\.example\.io\/Workload \(it holds ray\.io\/RayCluster\); give --crd the CRD of workload\.example\.io\/Workload/],
+    ['one operation, a --crd of another kind', () => ['--operation', 'InterpretHealth', '--observed-file', 'docs/examples/workload-member.yaml', '--crd', files.otherCrd], /holds no CRD for workload\.example\.io\/Workload/],
   ])('%s', async (_what, argv, words) => {
     // Act
     const outcome = await ran(interpret, argv());

@@ -4,6 +4,7 @@
 import type { JsonValue } from '../review/json';
 import { KitError, type CaseDocument } from './cases';
 import { comparable, describeDifference, differencesOf } from './compare';
+import { judgedByCrd, type CrdFile } from './crd-check';
 import { verifiedResponse } from './answer';
 import { interpreterContextFor, resultsOf } from './request';
 import { UnreachableWebhook, type Webhook } from './webhook';
@@ -13,8 +14,18 @@ export interface CaseOutcome {
   passed: boolean;
   /** Why it failed: one line each (a differing path, a missing result, the webhook's error). */
   problems: string[];
-  /** Worth saying without failing the case (results with no expected value). */
+  /** Worth saying without failing the case (results with no expected value): `--check --verbose` prints them. */
   notes: string[];
+  /**
+   * With a CRD (`--check --crd`): worth saying whenever the case runs, without failing it (fields of the results the
+   * API server would drop silently, a version the CRD does not serve). Its refusals of the results are `problems`.
+   */
+  schemaNotes: string[];
+  /**
+   * With a CRD: what it would refuse or drop of the case's own objects and members' statuses, not failing the case
+   * (cases often abbreviate their objects): `--check --verbose` prints them.
+   */
+  inputNotes: string[];
   /**
    * Failed as an answer that differs: the webhook answered, gave every expected result, and only their values
    * differ (never an error, a refusal or a missing result); what a README's listed difference may accept.
@@ -23,12 +34,42 @@ export interface CaseOutcome {
 }
 
 function outcome(input: CaseDocument, problems: string[], notes: string[] = [], answered = false): CaseOutcome {
-  return { case: input, passed: problems.length === 0, problems, notes, differed: answered && problems.length > 0 };
+  return { case: input, passed: problems.length === 0, problems, notes, schemaNotes: [], inputNotes: [], differed: answered && problems.length > 0 };
+}
+
+export interface CheckOptions {
+  /**
+   * Also judge the case's objects and the results the service writes against the kind's CRD (crd-check.ts): what
+   * its API server would refuse fails the case, what it would drop silently is a schema note.
+   */
+  crd?: CrdFile;
 }
 
 /** Judges one case; throws UnreachableWebhook when the webhook cannot be reached at all. */
-export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<CaseOutcome> {
-  if (input.malformed !== undefined) return outcome(input, [input.malformed]);
+export async function checkCase(input: CaseDocument, webhook: Webhook, options: CheckOptions = {}): Promise<CaseOutcome> {
+  if (input.malformed !== undefined || options.crd === undefined) return (await compared(input, webhook)).outcome;
+  const { outcome: judged, results } = await compared(input, webhook);
+  const objects = {
+    operation: input.operation,
+    ...(input.desiredObj ? { desiredObj: input.desiredObj } : {}),
+    ...(input.observedObj ? { observedObj: input.observedObj } : {}),
+    ...(input.statusItems ? { statusItems: input.statusItems } : {}),
+  };
+  const { problems, notes, inputNotes } = judgedByCrd(objects, results, options.crd);
+  return {
+    ...judged,
+    passed: judged.passed && problems.length === 0,
+    problems: [...judged.problems, ...problems],
+    schemaNotes: notes,
+    inputNotes,
+    // A refusal by the CRD is never an answer that merely differs: a README's listed difference does not excuse it.
+    differed: judged.differed && problems.length === 0,
+  };
+}
+
+/** The case judged as Karmada's runner judges it, and the results of a successful answer (for the CRD's judgement). */
+async function compared(input: CaseDocument, webhook: Webhook): Promise<{ outcome: CaseOutcome; results?: Map<string, JsonValue> }> {
+  if (input.malformed !== undefined) return { outcome: outcome(input, [input.malformed]) };
   try {
     const { context, uid, object } = interpreterContextFor({
       operation: input.operation,
@@ -41,16 +82,16 @@ export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<
 
     if (input.error !== undefined) {
       const { code, messageContains } = input.error;
-      if (response.successful) return outcome(input, [`expected a rejection with code ${code}, got successful: true`]);
+      if (response.successful) return { outcome: outcome(input, [`expected a rejection with code ${code}, got successful: true`]) };
       const problems: string[] = [];
       if (response.status?.code !== code) problems.push(`expected code ${code}, got ${String(response.status?.code)}: ${response.status?.message ?? ''}`);
       const message = response.status?.message ?? '';
       const missing = messageContains.filter((fragment) => !message.includes(fragment));
       if (missing.length > 0) problems.push(`expected the message to contain ${missing.map((fragment) => JSON.stringify(fragment)).join(', ')}, got ${JSON.stringify(message)}`);
-      return outcome(input, problems);
+      return { outcome: outcome(input, problems) };
     }
     if (!response.successful) {
-      return outcome(input, [`the webhook answered successful: false, code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}`]);
+      return { outcome: outcome(input, [`the webhook answered successful: false, code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}`]) };
     }
 
     const results = new Map<string, JsonValue>(resultsOf(input.operation, response, object).map(({ name, value }) => [name, value]));
@@ -68,10 +109,10 @@ export async function checkCase(input: CaseDocument, webhook: Webhook): Promise<
       for (const difference of differencesOf(want, got)) problems.push(describeDifference(difference, name));
     }
     for (const name of results.keys()) if (!Object.hasOwn(output, name)) notes.push(`no expected value for '${name}'`);
-    return outcome(input, problems, notes, answered);
+    return { outcome: outcome(input, problems, notes, answered), results };
   } catch (error) {
     // An unreachable webhook is no verdict on the case: it stops the whole run.
-    if (error instanceof KitError && !(error instanceof UnreachableWebhook)) return outcome(input, [error.message]);
+    if (error instanceof KitError && !(error instanceof UnreachableWebhook)) return { outcome: outcome(input, [error.message]) };
     throw error;
   }
 }

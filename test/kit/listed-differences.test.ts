@@ -21,7 +21,7 @@ const readme = [
   '## Next',
 ].join('\n');
 
-const outcome = (passed: boolean, differed: boolean, problems: string[] = passed ? [] : ['a problem']): CaseOutcome => ({ case: {} as CaseDocument, passed, problems, notes: [], differed });
+const outcome = (passed: boolean, differed: boolean, problems: string[] = passed ? [] : ['a problem']): CaseOutcome => ({ case: {} as CaseDocument, passed, problems, notes: [], schemaNotes: [], inputNotes: [], differed });
 
 describe('listedDifferencesIn', () => {
   it('reads only the bullets of the departures section that name an operation and a case as written, with differs', () => {

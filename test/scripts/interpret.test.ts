@@ -1,7 +1,7 @@
 // `npm run interpret`: one operation on files, and --check of testdata folders, locally, against `npm start` and
 // against servers that answer wrongly (the report must say what differs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -342,5 +342,78 @@ describe('interpret --check', () => {
     expect(summaryOf(bin.stdout).failed).toBe(0);
     expect(npm.status).toBe(0);
     expect(printedResults(npm.stdout)).toMatchObject({ replica: 3 });
+  });
+});
+
+describe('interpret --crd: what the kind\'s API server would refuse of what the service writes', () => {
+  /** The Workload's own CRD, with a status field v1alpha2 requires that the service never writes. */
+  function crdRequiringObservedGeneration(): string {
+    const crd = structuredClone(parse(readFileSync('lib/kinds/workload/crd.yaml', 'utf8'))) as { spec: { versions: { name: string; schema: { openAPIV3Schema: { properties: { status: JsonObject } } } }[] } };
+    const v1alpha2 = crd.spec.versions.find((version) => version.name === 'v1alpha2')!;
+    const status = structuredClone(v1alpha2.schema.openAPIV3Schema.properties.status) as { properties: JsonObject; required?: string[] };
+    status.properties.observedGeneration = { type: 'integer', format: 'int64' };
+    status.required = ['observedGeneration'];
+    v1alpha2.schema.openAPIV3Schema.properties.status = status as unknown as JsonObject;
+    return file('crd-requiring-observed-generation.yaml', crd);
+  }
+  const v1alpha2 = { ...workload, apiVersion: 'workload.example.io/v1alpha2', spec: { replicas: 3, template: workload.spec.template } };
+
+  it('fails a case whose AggregateStatus output lacks a status field the CRD requires, naming the field', async () => {
+    // Prepare
+    const crd = crdRequiringObservedGeneration();
+    const folder = mkdtempSync(join(tmpdir(), 'interpret-crd-'));
+    // The members' statuses have the field (their API servers require it too); the aggregate leaves it out.
+    const statusItems = [{ clusterName: 'member1', status: { readyReplicas: 2, observedGeneration: 1 } }, { clusterName: 'member2', status: { readyReplicas: 1, observedGeneration: 1 } }];
+    writeFileSync(
+      join(folder, 'aggregatestatus-test.yaml'),
+      stringify({ name: 'two members', operation: 'AggregateStatus', desiredObj: v1alpha2, statusItems, output: { aggregatedStatus: { ...v1alpha2, status: { readyReplicas: 3 } } } }),
+    );
+
+    // Act
+    const withCrd = await run('--check', folder, '--crd', crd);
+    const without = await run('--check', folder);
+
+    // Assess
+    expect(withCrd.code).toBe(1);
+    expect(withCrd.stdout).toMatch(/^FAIL {2}aggregatestatus-test\.yaml#1 AggregateStatus: two members\n {6}output refused by the CRD \(aggregatedStatus\): status\.observedGeneration: Required value\n/m);
+    expect(withCrd.stdout).toMatch(/^note: CEL rules \(x-kubernetes-validations\) are not checked locally \(the admission oracle checks them\)$/m);
+    expect(summaryOf(withCrd.stdout)).toEqual({ passed: 0, failed: 1 });
+    expect(without.code).toBe(0);
+    expect(summaryOf(without.stdout)).toEqual({ passed: 1, failed: 0 });
+  });
+
+  it("passes the Workload's cases under its own crd.yaml, but the two whose object has no spec at all (a CEL rule of the CRD refuses those, not checked here)", async () => {
+    // Act
+    const withCrd = await run('--check', 'lib/kinds/workload', '--crd', 'lib/kinds/workload/crd.yaml');
+    const without = await run('--check', 'lib/kinds/workload');
+
+    // Assess
+    const total = summaryOf(without.stdout).passed;
+    expect(summaryOf(withCrd.stdout)).toEqual({ passed: total - 2, failed: 2 });
+    const failures = withCrd.stdout.split('\n').filter((line) => line.startsWith('FAIL') || line.startsWith('      output refused'));
+    expect(failures).toEqual([
+      'FAIL  testdata/v1alpha1/revisereplica-test.yaml#3 ReviseReplica: Workload: revise without spec',
+      '      output refused by the CRD (revised): spec.template: Required value',
+      'FAIL  testdata/v1alpha2/revisereplica-test.yaml#3 ReviseReplica: Workload: revise without spec',
+      '      output refused by the CRD (revised): spec.template: Required value',
+    ]);
+    // The cases' own objects are abbreviated (no pod template): said with --verbose, counted without.
+    expect(withCrd.stdout).toMatch(/^note: \d+ notes on the cases' own objects \(what the CRD would refuse or prune of them\) not shown: --verbose shows them$/m);
+    expect((await run('--check', 'lib/kinds/workload', '--crd', 'lib/kinds/workload/crd.yaml', '--verbose')).stdout).toContain('      note: input refused by the CRD (desiredObj): spec.template: Required value\n');
+  });
+
+  it('judges one --operation too: the results on stdout, each refusal on stderr, exit 1', async () => {
+    // Prepare
+    const crd = crdRequiringObservedGeneration();
+    const desired = file('desired-v1alpha2.yaml', v1alpha2);
+    const statusFile = file('status-v1alpha2.yaml', [{ clusterName: 'member1', status: { readyReplicas: 2, observedGeneration: 1 } }]);
+
+    // Act
+    const { code, stdout, stderr } = await run('--operation', 'AggregateStatus', '--desired-file', desired, '--status-file', statusFile, '--crd', crd);
+
+    // Assess
+    expect(code).toBe(1);
+    expect(printedResults(stdout)).toEqual({ aggregatedStatus: { ...v1alpha2, status: { readyReplicas: 2 } } });
+    expect(stderr.split('\n')).toContain('interpret: output refused by the CRD (aggregatedStatus): status.observedGeneration: Required value');
   });
 });
