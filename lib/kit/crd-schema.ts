@@ -1,5 +1,5 @@
 // A CustomResourceDefinition's OpenAPI v3 schemas, and a value checked against one as kube-apiserver checks a custom
-// resource, without an API server (`interpret --check --crd`; why by hand: docs/adr/0015-crd-schema-checked-by-hand.md).
+// resource, without an API server (`interpret --check --crd`; why by hand: docs/adr/0016-crd-schema-checked-by-hand.md).
 // In kube's order: unknown fields are pruned (not refused) where the schema does not preserve them, a null where the
 // schema allows none is dropped, a missing field with a default is defaulted; then what is left is validated (types,
 // formats, bounds, enum, required, additionalProperties, the junctors), then embedded resources' apiVersion and kind,
