@@ -4,6 +4,7 @@
 import type { TypedOperationFunction, TypedRequest } from '../interpreter/define';
 import { oneComponent, replicasAndRequirements } from '../interpreter/replicated';
 import type { ObjectMetaView, PodTemplateSpec } from '../kube/objects';
+import { FieldFailure } from '../review/core';
 import { namespaceOf, templateDependencies } from './dependencies';
 
 /** The common layout: `spec.replicas` and `spec.template`, as the kind's reader keeps them. */
@@ -74,5 +75,24 @@ export function podTemplateWorkload<T extends { metadata: ObjectMetaView }>(
         dependencies: templateDependencies(layout.templateOf(object), templatePath, namespaceOf(object.metadata, namespace)),
       }),
     },
+  };
+}
+
+/**
+ * ReviseReplica of a kind whose CRD requires fields in every spec (OpenKruise's `spec.selector`, `spec.template`):
+ * an object without a spec has none of them, and the count alone would make a spec the API server refuses
+ * (`spec.template: Required value`), so Karmada could not write the revised object. Such an object is answered with
+ * a 400 naming `object.spec`; any other goes to `revise`. `required` names the fields, below `spec`, the CRD requires.
+ */
+export function reviseWithinSpec<T extends { spec?: unknown }>(
+  revise: TypedOperationFunction<T, 'ReviseReplica'>,
+  required: readonly string[],
+): TypedOperationFunction<T, 'ReviseReplica'> {
+  const fields = required.map((field) => `spec.${field}`).join(' and ');
+  return (request) => {
+    if (request.object.spec === undefined) {
+      throw new FieldFailure('object.spec', `is required to revise replicas: the CRD requires ${fields} in a spec, so a spec holding only the count would be refused ("Required value")`);
+    }
+    return revise(request);
   };
 }

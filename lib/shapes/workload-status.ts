@@ -112,6 +112,24 @@ export function workloadStatus<C extends string, R extends string = never, A ext
   return { fields, read, readReflected, reflect, aggregate };
 }
 
+/**
+ * InterpretStatus (a `reflect`) for a kind whose CRD requires fields in every status (OpenKruise's counts, a revision
+ * hash): a member whose controller has written no status yet reports each of them as its type's zero (0, or '' for a
+ * string) beside what `reflect` reports, since a status without them is refused where a status is written
+ * (`status.replicas: Required value`), and a member with no status counts no pod. A member with a status reports
+ * what `reflect` reports.
+ */
+export function reflectingRequired<T extends { status?: object }>(
+  reflect: (request: TypedRequest<T>) => OperationResults['InterpretStatus'],
+  required: Readonly<Record<string, 0 | ''>>,
+): (request: TypedRequest<T>) => OperationResults['InterpretStatus'] {
+  return (request) => {
+    const result = reflect(request);
+    if (request.object.status !== undefined) return result;
+    return { rawStatus: { ...required, ...result.rawStatus } };
+  };
+}
+
 /** What a member's rollout reached: the counts Karmada's Deployment health compares. */
 export interface RolloutProgress {
   /** Whether the member's controller saw the current spec (see `generationObserved`). */

@@ -6,7 +6,7 @@ import { defineInterpreter } from '../../interpreter/define';
 import type { JsonObject } from '../../review/json';
 import { membersOf, rankFrom, setOrRemove, sumCounters, worstMember, type Member } from '../../shapes/aggregation';
 import type { Condition } from '../../shapes/conditions';
-import { podTemplateWorkload, type PodTemplateLayout } from '../../shapes/pod-template-workload';
+import { podTemplateWorkload, reviseWithinSpec, type PodTemplateLayout } from '../../shapes/pod-template-workload';
 import { keepMemberValue } from '../../shapes/retention';
 import { broadcastJob } from './identity';
 import { readBroadcastJob, readBroadcastJobStatus, statusCounters, statusTimes, type BroadcastJob, type BroadcastJobStatus } from './schema';
@@ -97,6 +97,8 @@ export const broadcastJobInterpreter = defineInterpreter<BroadcastJob>({
   decode: readBroadcastJob,
   operations: {
     ...shape.operations,
+    // OpenKruise's CRD requires spec.template: without a spec, the revised object would be refused.
+    ReviseReplica: reviseWithinSpec(shape.operations.ReviseReplica, ['template']),
     // The member's pod template labels stay, as Karmada's catalogue keeps them (whoever set them there).
     Retain: ({ observedObject, patch }) => {
       const builder = patch();

@@ -3,7 +3,8 @@
 import { defineInterpreter } from '../../interpreter/define';
 import { generationObserved } from '../../shapes/generations';
 import { partitionedRolledOut } from '../../shapes/partition';
-import { podTemplateWorkload } from '../../shapes/pod-template-workload';
+import { podTemplateWorkload, reviseWithinSpec } from '../../shapes/pod-template-workload';
+import { reflectingRequired } from '../../shapes/workload-status';
 import { cloneSet } from './identity';
 import { cloneSetStatus, readCloneSet, type CloneSet } from './schema';
 
@@ -35,7 +36,10 @@ export const cloneSetInterpreter = defineInterpreter<CloneSet>({
   decode: readCloneSet,
   operations: {
     ...shape.operations,
-    InterpretStatus: cloneSetStatus.reflect,
+    // OpenKruise's CRD requires spec.selector and spec.template: without a spec, the revised object would be refused.
+    ReviseReplica: reviseWithinSpec(shape.operations.ReviseReplica, ['selector', 'template']),
+    // A member without a status reports the counts the CRD requires in one as 0, beside its generations.
+    InterpretStatus: reflectingRequired(cloneSetStatus.reflect, { replicas: 0, readyReplicas: 0, availableReplicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0 }),
     // Karmada's catalogue writes '' for a revision the members do not agree on, and the template's generation as
     // observed when the CloneSet is in no member yet.
     AggregateStatus: (request) => cloneSetStatus.aggregate(request, { unagreed: 'empty', observedWithNoMembers: true }),

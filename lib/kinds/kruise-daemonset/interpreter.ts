@@ -7,6 +7,7 @@ import { membersOf, sumCounters } from '../../shapes/aggregation';
 import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
 import { namespaceOf, templateDependencies } from '../../shapes/dependencies';
 import { generationObserved, observedByEveryMember } from '../../shapes/generations';
+import { reflectingRequired } from '../../shapes/workload-status';
 import { partitionedRolledOut } from '../../shapes/partition';
 import { kruiseDaemonSet } from './identity';
 import { daemonSetCounters, daemonSetStatus, readDaemonSet, type DaemonSet, type DaemonSetStatus } from './schema';
@@ -37,9 +38,9 @@ function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: TypedReq
   const patch = newPatch();
   const totals = sumCounters(statuses, daemonSetCounters);
   for (const name of daemonSetCounters) patch.add(['status', name], totals[name]);
-  // With no member at all, the number 0, as Karmada's own case pins it ("aggregate status with no members"), although
-  // OpenKruise's CRD types the field a string: see README.md, "Departures".
-  patch.add(['status', 'daemonSetHash'], members.listed === 0 ? 0 : fleetHash(statuses));
+  // Always a string, also with no member at all (Karmada's customization writes the number 0 there, which OpenKruise's
+  // CRD refuses: see README.md, "Departures").
+  patch.add(['status', 'daemonSetHash'], fleetHash(statuses));
   const generation = object.metadata.generation;
   if (observedByEveryMember(generation, { members: members.listed, reported: statuses }, true)) {
     patch.add(['status', 'observedGeneration'], generation!);
@@ -72,7 +73,16 @@ export const kruiseDaemonSetInterpreter = defineInterpreter<DaemonSet>({
   ...kruiseDaemonSet,
   decode: readDaemonSet,
   operations: {
-    InterpretStatus: reflectAsCatalogue(daemonSetStatus.reflect),
+    // As Karmada's catalogue reflects it, except for a member without a status: it reports the fields OpenKruise's CRD
+    // requires in one (0, and '' for the hash) rather than `{}`, which the CRD refuses where a status is written.
+    InterpretStatus: reflectingRequired(reflectAsCatalogue(daemonSetStatus.reflect), {
+      currentNumberScheduled: 0,
+      numberMisscheduled: 0,
+      desiredNumberScheduled: 0,
+      numberReady: 0,
+      updatedNumberScheduled: 0,
+      daemonSetHash: '',
+    }),
     AggregateStatus: aggregateStatus,
     InterpretHealth: interpretHealth,
     InterpretDependency: ({ object, namespace }) => ({

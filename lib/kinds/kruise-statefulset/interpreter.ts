@@ -5,16 +5,23 @@ import { defineInterpreter } from '../../interpreter/define';
 import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
 import { generationObserved } from '../../shapes/generations';
 import { partitionedRolledOut } from '../../shapes/partition';
-import { podTemplateWorkload } from '../../shapes/pod-template-workload';
+import { podTemplateWorkload, reviseWithinSpec } from '../../shapes/pod-template-workload';
+import { reflectingRequired } from '../../shapes/workload-status';
 import { hasUpdatedCounts, kruiseStatefulSet } from './identity';
 import { readStatefulSet, statefulSetStatusOf, type StatefulSet } from './schema';
 
 /** `spec.replicas` and `spec.template`, the count defaulting to 1 as OpenKruise's defaulting webhook sets it. */
 const shape = podTemplateWorkload<StatefulSet>({ defaultReplicas: 1 });
 
-/** InterpretStatus of each version, as Karmada's catalogue reflects it. */
-const reflectV1alpha1 = reflectAsCatalogue(statefulSetStatusOf('v1alpha1').reflect<StatefulSet>);
-const reflectV1beta1 = reflectAsCatalogue(statefulSetStatusOf('v1beta1').reflect<StatefulSet>);
+/** The counts OpenKruise's CRD requires in a status (both versions), as a member without one reports them. */
+const requiredCounts = { replicas: 0, readyReplicas: 0, currentReplicas: 0, updatedReplicas: 0, availableReplicas: 0 } as const;
+
+/**
+ * InterpretStatus of each version, as Karmada's catalogue reflects it, except for a member without a status: it
+ * reports the required counts as 0 rather than `{}`, which the CRD refuses where a status is written.
+ */
+const reflectV1alpha1 = reflectingRequired(reflectAsCatalogue(statefulSetStatusOf('v1alpha1').reflect<StatefulSet>), requiredCounts);
+const reflectV1beta1 = reflectingRequired(reflectAsCatalogue(statefulSetStatusOf('v1beta1').reflect<StatefulSet>), requiredCounts);
 
 /**
  * The counts summed, the revisions kept where every member agrees ('' otherwise, as Karmada's catalogue writes),
@@ -55,6 +62,8 @@ export const kruiseStatefulSetInterpreter = defineInterpreter<StatefulSet>({
   decode: readStatefulSet,
   operations: {
     ...shape.operations,
+    // OpenKruise's CRD requires spec.selector and spec.template: without a spec, the revised object would be refused.
+    ReviseReplica: reviseWithinSpec(shape.operations.ReviseReplica, ['selector', 'template']),
     InterpretStatus: (request) => (hasUpdatedCounts(request.kind.version) ? reflectV1beta1 : reflectV1alpha1)(request),
     AggregateStatus: aggregateStatus,
     InterpretHealth: interpretHealth,

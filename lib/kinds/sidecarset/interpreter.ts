@@ -17,12 +17,13 @@ function interpretReplica() {
 }
 
 /**
- * The member's counts. The three counts OpenKruise always writes (int32 without omitempty) are reported as 0 when
- * absent; `updatedReadyPods` and `latestRevision` (omitempty) when the member has them. No status, nothing.
+ * The member's counts. The three counts OpenKruise always writes (int32 without omitempty, and required by its CRD)
+ * are reported as 0 when absent, also for a member without a status (Karmada's catalogue reports `{}` there, which
+ * the CRD refuses where a status is written); `updatedReadyPods` and `latestRevision` (omitempty) when the member
+ * has them.
  */
 function interpretStatus({ object }: Request) {
-  const status = object.status;
-  if (status === undefined) return { rawStatus: {} };
+  const status = object.status ?? {};
   const rawStatus: JsonObject = {
     matchedPods: status.matchedPods ?? 0,
     updatedPods: status.updatedPods ?? 0,

@@ -7,7 +7,8 @@ import { agreedValue, setOrRemove, sumCounters } from '../../shapes/aggregation'
 import { aggregateConditions } from '../../shapes/conditions';
 import { namespaceOf, templateDependencies } from '../../shapes/dependencies';
 import { generationObserved } from '../../shapes/generations';
-import { rolledOut } from '../../shapes/workload-status';
+import { reviseWithinSpec } from '../../shapes/pod-template-workload';
+import { reflectingRequired, rolledOut } from '../../shapes/workload-status';
 import { unitedDeployment } from './identity';
 import { desiredReplicasOf, readReflectedStatus, readUnitedDeployment, unitedDeploymentStatus, type UnitedDeployment } from './schema';
 
@@ -19,21 +20,32 @@ function interpretReplica({ object }: Request) {
   return replicasAndRequirements(desiredReplicasOf(spec, 'object'), spec?.template, spec?.templatePath ?? 'object.spec.template');
 }
 
-/** InterpretStatus: counts, revisions, selector, `observedGeneration` and conditions the member reports, and its generations. */
+/**
+ * InterpretStatus: counts, revisions, selector, `observedGeneration` and conditions the member reports, and its
+ * generations. A member without a status also reports the fields OpenKruise's CRD requires in one (`currentRevision`
+ * '', `replicas` and `updatedReplicas` 0): the reflected status is written where a status goes.
+ */
+const reflectStatus = reflectingRequired(unitedDeploymentStatus.reflect<UnitedDeployment>, { currentRevision: '', replicas: 0, updatedReplicas: 0 });
+
 function interpretStatus(request: Request) {
-  const { rawStatus } = unitedDeploymentStatus.reflect(request);
+  const { rawStatus } = reflectStatus(request);
   const conditions = request.object.status?.conditions;
   if (conditions !== undefined) rawStatus.conditions = conditions;
   return { rawStatus };
 }
 
-const counters = unitedDeploymentStatus.fields.counters;
+/**
+ * The counts OpenKruise's CRD has: `availableReplicas` and `unavailableReplicas`, which Karmada's catalogue writes,
+ * are not among them (the API server prunes them), so they are reflected where a member has them but never written.
+ */
+const counters = ['replicas', 'readyReplicas', 'updatedReplicas'] as const;
 
 /**
  * Counts summed and always written (a sum past int32 is a 400); `updatedReadyReplicas` where some member reports it;
  * conditions merged as Karmada merges them; `observedGeneration` by Karmada's rule, the template's when no member is
- * listed. `labelSelector` is kept where every member agrees. `currentRevision` too, but `''` where members report
- * different ones: OpenKruise's CRD requires the field, and a status without it would be refused.
+ * listed. `labelSelector` is kept where every member agrees. `currentRevision` too, and always written, `''` where
+ * members do not all report the same one (or no member is listed): OpenKruise's CRD requires the field, and a status
+ * without it is refused.
  */
 function aggregateStatus(request: Request) {
   const { patch, members } = aggregateConditions(request, { observedWithNoMembers: true, read: readReflectedStatus });
@@ -42,9 +54,7 @@ function aggregateStatus(request: Request) {
   for (const name of counters) patch.add(['status', name], totals[name]);
   setOrRemove(patch, 'updatedReadyReplicas', statuses.some((status) => status.updatedReadyReplicas !== undefined) ? totals.updatedReadyReplicas : undefined);
   setOrRemove(patch, 'labelSelector', agreedValue(members, (status) => status.labelSelector));
-  if (statuses.some((status) => status.currentRevision !== undefined)) {
-    patch.add(['status', 'currentRevision'], agreedValue(members, (status) => status.currentRevision) ?? '');
-  }
+  patch.add(['status', 'currentRevision'], agreedValue(members, (status) => status.currentRevision) ?? '');
   return patch.operations;
 }
 
@@ -78,7 +88,9 @@ export const unitedDeploymentInterpreter = defineInterpreter<UnitedDeployment>({
     InterpretReplica: interpretReplica,
     // One component: every subset runs the same pod template (see README.md).
     InterpretComponent: (request) => oneComponent(interpretReplica(request)),
-    ReviseReplica: ({ replicas, patch }) => patch().add(['spec', 'replicas'], replicas).operations,
+    // OpenKruise's CRD requires spec.selector: without a spec, the revised object (a spec holding only the count)
+    // would be refused.
+    ReviseReplica: reviseWithinSpec<UnitedDeployment>(({ replicas, patch }) => patch().add(['spec', 'replicas'], replicas).operations, ['selector']),
     InterpretStatus: interpretStatus,
     AggregateStatus: aggregateStatus,
     InterpretHealth: interpretHealth,
