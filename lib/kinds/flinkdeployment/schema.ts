@@ -226,6 +226,12 @@ export function statusFieldsOf(status: JsonObject, path: string): Partial<Record
     if (value === undefined) continue;
     const at = fieldPath(path, field);
     if (!statusFieldTypes[field].is(value)) throw new FieldFailure(at, `must be ${statusFieldTypes[field].what}, got ${describeJson(value)}`);
+    if (field === 'taskManager') {
+      // The scale subresource's paths: the API server refuses a status whose `.status.taskManager.replicas` is no
+      // int32 ≥ 0 (`should be a non-negative integer`, `should be less than or equal to 2147483647`).
+      countField(value as JsonObject, 'replicas', fieldPath(at, 'replicas'));
+      stringField(value as JsonObject, 'labelSelector', fieldPath(at, 'labelSelector'));
+    }
     fields[field] = shallowEnough(value, at);
   }
   return fields;
