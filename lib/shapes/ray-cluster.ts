@@ -7,7 +7,7 @@ import { invalidInput } from '../interpreter/wire/errors';
 import { booleanField, countField, fieldPath, fieldValue } from '../kube/fields';
 import { addQuantity, formatQuantity, milliValueOf, parseQuantity, type Quantity } from '../kube/quantity';
 import { FieldFailure } from '../review/core';
-import { describeJson, int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
+import { describeJson, int32Max, isJsonObject, quoted, type JsonObject, type JsonValue } from '../review/json';
 import type { Condition } from './conditions';
 import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
 import { latestTime, membersOf, type Member } from './aggregation';
@@ -169,19 +169,64 @@ export function reviseWorkers(shape: RayClusterShape | undefined, replicas: numb
 }
 
 /**
+ * The fields of the embedded `RayClusterStatus` that ray.io/v1 has and v1alpha1 has not (ray-operator v1.5.0
+ * `config/crd/bases`): the API server prunes them from a v1alpha1 object, a member's as it reads it and the control
+ * plane's as Karmada writes it, so an answer for v1alpha1 leaves them out.
+ */
+export const rayClusterStatusOnlyInV1 = ['conditions', 'head.podName', 'head.serviceName', 'stateTransitionTimes'] as const;
+
+/** `paths` (dot-separated field names) under the field `at`. */
+export function fieldsUnder(at: string, paths: readonly string[]): string[] {
+  return paths.map((path) => `${at}.${path}`);
+}
+
+/**
+ * `value` without the fields at `paths` (dot-separated field names; a path through a field that is not a map is
+ * none), and without a map that only those fields filled. `value` itself is not changed.
+ */
+export function withoutFields(value: JsonObject, paths: readonly string[]): JsonObject {
+  if (paths.length === 0) return value;
+  const result: JsonObject = { ...value };
+  const nested = new Map<string, string[]>();
+  for (const path of paths) {
+    const dot = path.indexOf('.');
+    if (dot < 0) delete result[path];
+    else nested.set(path.slice(0, dot), [...(nested.get(path.slice(0, dot)) ?? []), path.slice(dot + 1)]);
+  }
+  for (const [name, rest] of nested) {
+    const inner = result[name];
+    if (!isJsonObject(inner)) continue;
+    const kept = withoutFields(inner, rest);
+    if (Object.keys(kept).length === 0 && Object.keys(inner).length > 0) delete result[name];
+    else result[name] = kept;
+  }
+  return result;
+}
+
+/**
  * KubeRay's AggregateStatus frame, as Karmada's catalogue has it for its three kinds (`aggregateAsCatalogue`): with
  * one member listed, that member's status as it is (none when it reports none); with several or none, `combine` of
  * those reporting (each status read by `read` first, so a wrong type is a 400 naming it). The template's status is
- * replaced, never merged: what the members no longer report must not stay.
+ * replaced, never merged: what the members no longer report must not stay. `notInVersion` names the status fields
+ * the request's version does not have (`withoutFields`): they are neither read from the members nor written.
  */
 export function aggregateRayStatus<S>(
   items: readonly AggregatedStatusItem[] | undefined,
   patch: PatchBuilder,
   read: (status: JsonObject, path: string) => S,
   combine: (statuses: readonly Member<S>[]) => JsonObject,
+  notInVersion: readonly string[] = [],
 ): JsonPatchOperation[] {
-  const members = membersOf(items, (raw, path) => ({ raw, status: read(raw, path) }));
-  aggregateAsCatalogue(patch, members, (reporting) => combine(reporting.map(({ clusterName, status }) => ({ clusterName, status: status.status }))), { none: 'merge' });
+  const members = membersOf(items, (raw, path) => {
+    const kept = withoutFields(raw, notInVersion);
+    return { raw: kept, status: read(kept, path) };
+  });
+  aggregateAsCatalogue(
+    patch,
+    members,
+    (reporting) => withoutFields(combine(reporting.map(({ clusterName, status }) => ({ clusterName, status: status.status }))), notInVersion),
+    { none: 'merge' },
+  );
   // Karmada's catalogue returns the object without its spec; Karmada writes the answer through the status
   // subresource (UpdateStatus), which ignores the spec, so leaving it out only keeps the answers alike.
   patch.remove(['spec']);

@@ -49,6 +49,27 @@ export const statusFields = [
 ] as const;
 export type StatusField = (typeof statusFields)[number];
 
+const isObject = (value: JsonValue) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: JsonValue) => typeof value === 'string';
+
+/**
+ * Each copied field's JSON type, as the CRD types it (flinkdeployments.flink.apache.org-v1.yml of the 1.10.0 API jar;
+ * `conditions`, a list of metav1.Condition, since the operator's 1.15.0): a member's status of another type is no
+ * FlinkDeployment's, and copied on it would be refused where Karmada writes it (`status.observedGeneration: Invalid
+ * value: "string": observedGeneration in body must be of type integer`).
+ */
+const statusFieldTypes: Record<StatusField, { is: (value: JsonValue) => boolean; what: string }> = {
+  clusterInfo: { is: isObject, what: 'an object' },
+  conditions: { is: Array.isArray, what: 'a list' },
+  error: { is: isString, what: 'a string' },
+  jobManagerDeploymentStatus: { is: isString, what: 'a string' },
+  jobStatus: { is: isObject, what: 'an object' },
+  lifecycleState: { is: isString, what: 'a string' },
+  observedGeneration: { is: (value) => typeof value === 'number' && Number.isInteger(value), what: 'an integer' },
+  reconciliationStatus: { is: isObject, what: 'an object' },
+  taskManager: { is: isObject, what: 'an object' },
+};
+
 /** FlinkDeploymentStatus: the fields as written, plus the ones health reads. */
 export interface FlinkDeploymentStatus {
   fields: Partial<Record<StatusField, JsonValue>>;
@@ -202,7 +223,16 @@ export function statusFieldsOf(status: JsonObject, path: string): Partial<Record
   const fields: Partial<Record<StatusField, JsonValue>> = {};
   for (const field of statusFields) {
     const value = fieldValue(status, field);
-    if (value !== undefined) fields[field] = shallowEnough(value, fieldPath(path, field));
+    if (value === undefined) continue;
+    const at = fieldPath(path, field);
+    if (!statusFieldTypes[field].is(value)) throw new FieldFailure(at, `must be ${statusFieldTypes[field].what}, got ${describeJson(value)}`);
+    if (field === 'taskManager') {
+      // The scale subresource's paths: the API server refuses a status whose `.status.taskManager.replicas` is no
+      // int32 ≥ 0 (`should be a non-negative integer`, `should be less than or equal to 2147483647`).
+      countField(value as JsonObject, 'replicas', fieldPath(at, 'replicas'));
+      stringField(value as JsonObject, 'labelSelector', fieldPath(at, 'labelSelector'));
+    }
+    fields[field] = shallowEnough(value, at);
   }
   return fields;
 }

@@ -7,7 +7,7 @@ import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
 import { rayCluster } from './identity';
-import { desiredResources, readRayCluster, readRayClusterStatus, workerCounters, type RayCluster, type RayClusterStatus } from './schema';
+import { desiredResources, readRayCluster, readRayClusterStatus, statusNotIn, workerCounters, type RayCluster, type RayClusterStatus } from './schema';
 
 type Request = TypedRequest<RayCluster>;
 
@@ -55,8 +55,8 @@ function combine(members: readonly Member<RayClusterStatus>[]): JsonObject {
   return status;
 }
 
-function aggregateStatus({ aggregatedStatus, patch }: Request) {
-  return aggregateRayStatus(aggregatedStatus, patch(), readRayClusterStatus, combine);
+function aggregateStatus({ aggregatedStatus, patch, kind }: Request) {
+  return aggregateRayStatus(aggregatedStatus, patch(), readRayClusterStatus, combine, statusNotIn(kind.version));
 }
 
 export const rayClusterInterpreter = defineInterpreter<RayCluster>({

@@ -6,7 +6,7 @@ import { metadataOf, type ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { readOnce, readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../shapes/ray-cluster';
+import { rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../shapes/ray-cluster';
 import type { Quantity } from '../../kube/quantity';
 
 /** The worker counts KubeRay reports (int32, `omitempty`: absent means 0), in the order Karmada's catalogue writes them. */
@@ -68,4 +68,12 @@ export function readRayCluster(object: JsonObject, path: string, kind: GroupVers
     cluster: readOnce(() => readRayClusterSpec(objectField(object, 'spec', specPath), specPath, kind.version)),
     conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
   };
+}
+
+/**
+ * The status fields a `version` object does not have (ray-operator v1.5.0 `config/crd/bases/ray.io_rayclusters.yaml`):
+ * v1alpha1 has no `conditions`, no `stateTransitionTimes` and of `head` only `podIP` and `serviceIP`.
+ */
+export function statusNotIn(version: string): readonly string[] {
+  return version === 'v1alpha1' ? rayClusterStatusOnlyInV1 : [];
 }

@@ -7,7 +7,7 @@ import { componentsOf } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, rayClusterComponents } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
 import { rayJob } from './identity';
-import { readRayJob, readRayJobStatus, statusStrings, type RayJob, type RayJobStatus } from './schema';
+import { readRayJob, readRayJobStatus, statusNotIn, statusStrings, type RayJob, type RayJobStatus } from './schema';
 
 type Request = TypedRequest<RayJob>;
 
@@ -58,8 +58,8 @@ function combine(members: readonly { status: RayJobStatus }[]): JsonObject {
   return result;
 }
 
-function aggregateStatus({ aggregatedStatus, patch }: Request) {
-  return aggregateRayStatus(aggregatedStatus, patch(), readRayJobStatus, combine);
+function aggregateStatus({ aggregatedStatus, patch, kind }: Request) {
+  return aggregateRayStatus(aggregatedStatus, patch(), readRayJobStatus, combine, statusNotIn(kind.version));
 }
 
 /** The cluster's and the submitter's pod templates' objects, and the RayCluster `clusterSelector` names. */

@@ -5,7 +5,7 @@ import { fieldPath, objectField, stringField, stringMapField } from '../../kube/
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
 
 export interface RayJobStatus {
   /** The Ray job's own status (PENDING, RUNNING, STOPPED, SUCCEEDED, FAILED). */
@@ -63,4 +63,12 @@ export function readRayJob(object: JsonObject, path: string, kind: GroupVersionK
       return status === undefined ? undefined : readRayJobStatus(status, statusPath);
     }),
   };
+}
+
+/** ray.io/v1 RayJob status fields v1alpha1 has not (ray-operator v1.5.0 `config/crd/bases/ray.io_rayjobs.yaml`). */
+const onlyInV1 = ['failed', 'succeeded', 'reason', 'rayJobInfo', ...fieldsUnder('rayClusterStatus', rayClusterStatusOnlyInV1)];
+
+/** The status fields a `version` object does not have: the API server prunes them from a v1alpha1 RayJob. */
+export function statusNotIn(version: string): readonly string[] {
+  return version === 'v1alpha1' ? onlyInV1 : [];
 }

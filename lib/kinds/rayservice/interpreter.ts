@@ -8,7 +8,7 @@ import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
 import { rayService } from './identity';
-import { readRayService, readRayServiceStatus, type ApplicationStatus, type RayService, type RayServiceStatus } from './schema';
+import { readRayService, readRayServiceStatus, statusNotIn, type ApplicationStatus, type RayService, type RayServiceStatus } from './schema';
 
 type Request = TypedRequest<RayService>;
 
@@ -68,8 +68,8 @@ function combine(members: readonly Member<RayServiceStatus>[]): JsonObject {
   return status;
 }
 
-function aggregateStatus({ aggregatedStatus, patch }: Request) {
-  return aggregateRayStatus(aggregatedStatus, patch(), readRayServiceStatus, combine);
+function aggregateStatus({ aggregatedStatus, patch, kind }: Request) {
+  return aggregateRayStatus(aggregatedStatus, patch(), readRayServiceStatus, combine, statusNotIn(kind.version));
 }
 
 export const rayServiceInterpreter = defineInterpreter<RayService>({

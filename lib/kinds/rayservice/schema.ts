@@ -6,7 +6,7 @@ import { generationField, metadataOf, type ObjectMetaView } from '../../kube/obj
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
 
 /** One Serve application's status in `activeServiceStatus.applicationStatuses`. */
 export interface ApplicationStatus {
@@ -88,4 +88,19 @@ export function readRayService(object: JsonObject, path: string, kind: GroupVers
     }),
     conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
   };
+}
+
+/** ray.io/v1 RayService status fields v1alpha1 has not (ray-operator v1.5.0 `config/crd/bases/ray.io_rayservices.yaml`). */
+const onlyInV1 = [
+  'conditions',
+  'numServeEndpoints',
+  ...['activeServiceStatus', 'pendingServiceStatus'].flatMap((service) => [
+    ...fieldsUnder(service, ['lastTrafficMigratedTime', 'targetCapacity', 'trafficRoutedPercent']),
+    ...fieldsUnder(`${service}.rayClusterStatus`, rayClusterStatusOnlyInV1),
+  ]),
+];
+
+/** The status fields a `version` object does not have: the API server prunes them from a v1alpha1 RayService. */
+export function statusNotIn(version: string): readonly string[] {
+  return version === 'v1alpha1' ? onlyInV1 : [];
 }

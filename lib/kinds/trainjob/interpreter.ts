@@ -59,8 +59,14 @@ function statusJson(status: TrainJobStatus): JsonObject {
   return json;
 }
 
+/**
+ * The member's status as written; with nothing to reflect, an empty `conditions` list: the CRD's status has
+ * MinProperties=1, so `{}` is no TrainJob's status (`status: Invalid value: 0: in body should have at least 1
+ * properties`), and none reported is what an empty list says.
+ */
 function interpretStatus({ object }: Request) {
-  return { rawStatus: object.status === undefined ? {} : statusJson(object.status) };
+  const rawStatus = object.status === undefined ? {} : statusJson(object.status);
+  return { rawStatus: Object.keys(rawStatus).length === 0 ? { conditions: [] } : rawStatus };
 }
 
 // ---- AggregateStatus ----
@@ -164,6 +170,9 @@ function retain({ object, observedObject, patch: newPatch }: Request) {
   const named = new Set((object.runtimePatches ?? []).map((item) => item.manager));
   const memberOwn = (observed.runtimePatches ?? []).filter((item) => typeof item.manager === 'string' && !named.has(item.manager));
   if (memberOwn.length > 0) patch.add(['spec', 'runtimePatches'], [...(object.runtimePatches ?? []), ...memberOwn]);
+  // A template without spec: the fields kept above create one, and the CRD admits no spec without its runtimeRef
+  // (`spec.runtimeRef: Required value`). The member's goes with them: it is immutable, the job the member runs.
+  if (object.runtimeRef === undefined && patch.operations.length > 0 && observed.runtimeRef !== undefined) patch.add(['spec', 'runtimeRef'], observed.runtimeRef.raw);
   return patch.operations;
 }
 

@@ -25,6 +25,8 @@ export interface RuntimeRef {
   name?: string;
   apiGroup: string;
   kind: string;
+  /** `spec.runtimeRef` as written (Retain copies a member's). */
+  raw: JsonObject;
 }
 
 /** A pod spec (or the part of one) whose references are the job's dependencies, and where it is. */
@@ -86,6 +88,7 @@ function runtimeRefOf(spec: JsonObject | undefined, specPath: string): RuntimeRe
   const ref = objectField(spec, 'runtimeRef', path);
   if (ref === undefined) return undefined;
   const read: RuntimeRef = {
+    raw: ref,
     apiGroup: stringField(ref, 'apiGroup', fieldPath(path, 'apiGroup')) ?? 'trainer.kubeflow.org',
     kind: stringField(ref, 'kind', fieldPath(path, 'kind')) ?? 'ClusterTrainingRuntime',
   };

@@ -3,6 +3,7 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { replicaRequirementsOf } from '../../interpreter/pod-template';
 import { oneComponent } from '../../interpreter/replicated';
+import { invalidInput } from '../../interpreter/wire/errors';
 import type { JsonObject } from '../../review/json';
 import { namespaceOf } from '../../shapes/dependencies';
 import { keepMemberValue } from '../../shapes/retention';
@@ -38,6 +39,15 @@ function interpretReplica({ object }: Request) {
   const replicas = replicaCountOf(object.spec) ?? 1;
   const replicaRequirements = replicaRequirementsOf(podFieldsOf(object, ['affinity', 'nodeSelector', 'tolerations']), 'object');
   return replicaRequirements === undefined ? { replicas } : { replicas, replicaRequirements };
+}
+
+/**
+ * The member's share as `spec.parallelism`. None is no parallelism: the CRD's minimum is 1 (`spec.parallelism in
+ * body should be greater than or equal to 1`), and writing 1 would run a pod the member was not given; a 400 says so.
+ */
+function reviseReplica({ replicas, patch }: Request) {
+  if (replicas === 0) throw invalidInput('request.replicas is 0: a Workflow cannot run 0 pods at once (spec.parallelism is at least 1 in its CRD)');
+  return patch().add(['spec', 'parallelism'], replicas).operations;
 }
 
 // ---- Retain ----
@@ -78,7 +88,7 @@ export const workflowInterpreter = defineInterpreter<Workflow>({
   operations: {
     InterpretReplica: interpretReplica,
     InterpretComponent: (request) => oneComponent(interpretReplica(request)),
-    ReviseReplica: ({ replicas, patch }) => patch().add(['spec', 'parallelism'], replicas).operations,
+    ReviseReplica: reviseReplica,
     Retain: retain,
     InterpretHealth: interpretHealth,
     InterpretDependency: ({ object, namespace }) => ({ dependencies: workflowDependencies(object.spec, namespaceOf(object.metadata, namespace)) }),
