@@ -4,19 +4,25 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureKubernetesBinaries } from '../e2e/lib/build';
-import { startApiServer, startEtcd } from '../e2e/lib/cluster';
+import { startApiServer, startEtcd, type Environment } from '../e2e/lib/cluster';
+import { startInterpreter } from '../e2e/lib/interpreter';
 import { Kube, KubeError } from '../e2e/lib/kube';
 import { makePki } from '../e2e/lib/pki';
-import { Supervisor } from '../e2e/lib/processes';
+import { freePort, Supervisor } from '../e2e/lib/processes';
 
 export interface OracleServer {
   kube: Kube;
+  /** Our own `npm start` over HTTPS, when asked for: the /convert webhook of the CRDs that are ours. */
+  conversion?: { url: string; caBundle: string };
   /** Stops etcd and the API server and removes their folder. */
   stop(): Promise<void>;
 }
 
-/** Starts etcd and one kube-apiserver on loopback ports; `log` says what is built or started. */
-export async function startOracleServer(log: (line: string) => void): Promise<OracleServer> {
+/**
+ * Starts etcd and one kube-apiserver on loopback ports, and with `withConversion` our `npm start` over TLS for the
+ * CRDs whose conversion is ours; `log` says what is built or started.
+ */
+export async function startOracleServer(log: (line: string) => void, withConversion: boolean): Promise<OracleServer> {
   const binaries = await ensureKubernetesBinaries(log);
   const dir = mkdtempSync(join(tmpdir(), 'admission-oracle-'));
   const logDir = join(dir, 'logs');
@@ -34,8 +40,16 @@ export async function startOracleServer(log: (line: string) => void): Promise<Or
     // adds to the e2e's list.
     const server = await startApiServer({ supervisor, binaries, pki, dir }, 'oracle-apiserver', etcd, ['--disable-admission-plugins=Priority']);
     const kube = new Kube(server);
+    let conversion: OracleServer['conversion'];
+    if (withConversion) {
+      const port = await freePort();
+      const interpreter = { name: 'interpreter', port, url: `https://127.0.0.1:${port}` };
+      await startInterpreter({ supervisor, pki } as unknown as Environment, interpreter);
+      conversion = { url: `${interpreter.url}/convert`, caBundle: pki.caBundle };
+    }
     return {
       kube,
+      ...(conversion === undefined ? {} : { conversion }),
       async stop() {
         kube.close();
         await supervisor.stopAll();

@@ -128,20 +128,24 @@ export class CaseChecker {
       const input = c[role];
       if (input === undefined || role === baseRole) continue;
       const sent = forCreate(input, ns);
-      result.inputs.push((await this.ask(role, () => this.kube.create(`${collection}?dryRun=All`, sent))).verdict);
+      result.inputs.push((await this.ask(role, () => this.kube.create(`${collection}?dryRun=All`, sent), (returned) => [sent.spec, returned.spec, 'spec'])).verdict);
     }
     let base: KubeObject | undefined;
     const baseInput = baseRole === undefined ? undefined : c[baseRole];
     if (baseRole !== undefined && baseInput !== undefined) {
       const sent = forCreate(baseInput, ns);
-      const created = await this.ask(baseRole, () => this.kube.create(collection, sent));
+      const created = await this.ask(baseRole, () => this.kube.create(collection, sent), (returned) => [sent.spec, returned.spec, 'spec']);
       result.inputs.push(created.verdict);
       base = created.returned;
       if (base !== undefined && served.statusSubresource && baseInput.status !== undefined && baseInput.status !== null) {
         const status = baseInput.status;
-        result.inputs.push((await this.ask(`${baseRole} status`, () => this.writeStatus(collection, base!, status))).verdict);
+        result.inputs.push((await this.ask(`${baseRole} status`, () => this.writeStatus(collection, base!, status), (returned) => [status, returned.status, 'status'])).verdict);
       }
     }
+    // What the API server drops of the input itself is not our answer's doing when our answer carries it on
+    // (Karmada's misspelt toleration key, a field a newer release of the CRD has): only what we add is judged.
+    const inputPruned = result.inputs.flatMap((verdict) => verdict.pruned);
+    const ours = (verdict: Verdict): Verdict => ({ ...verdict, pruned: verdict.pruned.filter((path) => !inputPruned.some((lost) => path === lost || path.startsWith(`${lost}.`) || path.startsWith(`${lost}[`))) });
 
     // Our answer, and what Karmada writes with it.
     let response;
@@ -218,7 +222,7 @@ export class CaseChecker {
       default:
         break;
     }
-    result.outputs.push(...(await Promise.all(pending)));
+    result.outputs.push(...(await Promise.all(pending)).map(ours));
     return result;
   }
 

@@ -27,6 +27,8 @@ export interface KindCrd {
   versions: Map<string, CrdVersion>;
   /** The CRD as installed. */
   object: Record<string, any>;
+  /** The CRD is ours and converts through our /convert webhook (conversion `None` until `withConversion`). */
+  convertsHere: boolean;
 }
 
 /** A kind the oracle cannot check, and why (its project's CRD is not served by any registry here). */
@@ -91,9 +93,20 @@ export async function kindCrds(): Promise<{ crds: KindCrd[]; exempt: ExemptKind[
     for (const version of crd.spec.versions as { name: string; served: boolean; subresources?: { status?: unknown } }[]) {
       if (version.served) versions.set(version.name, { statusSubresource: version.subresources?.status !== undefined });
     }
-    crds.push({ identity, source, name: crd.metadata.name, namespaced: crd.spec.scope === 'Namespaced', versions, object: crd });
+    const convertsHere = identity.ownCrd && crdFrom(text, identity).spec.conversion?.strategy === 'Webhook';
+    crds.push({ identity, source, name: crd.metadata.name, namespaced: crd.spec.scope === 'Namespaced', versions, object: crd, convertsHere });
   }
   return { crds, exempt };
+}
+
+/**
+ * The CRD converting through our own /convert, as a member cluster's API server calls it: with conversion `None`, a
+ * version whose fields differ from the storage version's (the Workload's `spec.paused`) would lose them when stored.
+ */
+export function withConversion(crd: KindCrd, conversion: { url: string; caBundle: string }): KindCrd {
+  const object = structuredClone(crd.object);
+  object.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: conversion.url, caBundle: conversion.caBundle } } };
+  return { ...crd, object };
 }
 
 /** Creates every CRD and waits until each is Established (names accepted, served). */

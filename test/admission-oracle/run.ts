@@ -9,7 +9,7 @@ import { localWebhook } from '../../lib/kit/webhook';
 import { startOracleServer } from './api-server';
 import { differentialInputs, oracleCases, type OracleCase } from './cases';
 import { CaseChecker, type CaseResult } from './checks';
-import { installCrds, kindCrds, resourceBindingCrd } from './crds';
+import { installCrds, kindCrds, resourceBindingCrd, withConversion } from './crds';
 import { admissionFiguresOf, judge, printReport } from './report';
 
 const concurrency = 6;
@@ -39,11 +39,12 @@ async function main(): Promise<number> {
       cases.push(...inputs.cases);
     }
   }
-  const server = await startOracleServer(log);
+  const server = await startOracleServer(log, wanted.some((crd) => crd.convertsHere));
   try {
     log(`API server ready after ${Math.round((Date.now() - started) / 1000)} s; installing ${wanted.length} CRDs`);
     const binding = resourceBindingCrd(catalogue);
-    await installCrds(server.kube, [...wanted, { name: binding.metadata.name, object: binding }]);
+    const installed = wanted.map((crd) => (crd.convertsHere && server.conversion !== undefined ? withConversion(crd, server.conversion) : crd));
+    await installCrds(server.kube, [...installed, { name: binding.metadata.name, object: binding }]);
     const byHome = new Map(wanted.map((crd) => [crd.identity.home, crd]));
     const checker = new CaseChecker(server.kube, localWebhook());
     const results: { item: OracleCase; result: CaseResult }[] = [];
