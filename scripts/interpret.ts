@@ -13,6 +13,8 @@ import { judgeListed, listingFor, type ListedDifference } from '../lib/kit/liste
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
 import { localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
+import { repositoryRoot } from '../lib/kit/kinds';
+import { publishedCrdFile } from '../lib/kit/published-crd';
 import { describeJson, isJsonObject } from '../lib/review/json';
 import { interpreterOperations } from '../lib/interpreter/wire/operations';
 import type { JsonObject, JsonValue } from '../lib/review/json';
@@ -47,6 +49,8 @@ unreachable webhook, a --crd without the objects' CRD).
                           component names Karmada decodes. A refusal fails the case ("output refused by the CRD");
                           a field it would prune is a note; what it would refuse or prune of the case's own objects
                           is noted ("input refused by the CRD"; --verbose shows those). CEL rules are not evaluated.
+                          --crd published: the served kind's own CRD, as its identity.ts names it (fetched through
+                          the Go module proxy or Maven Central; its crd.yaml for a CRD of ours).
   --url URL               Call this interpreter webhook instead of the local interpreters: the URL exactly as in
                           the webhook's clientConfig.url, token included (this service: https://<domain>/<token>/interpreter).
                           http:// is accepted for a server on this machine (127.0.0.1, [::1], localhost).
@@ -148,6 +152,18 @@ export interface CheckListing {
  * would refuse or drop of the case's own objects a note for `verbose` (counted otherwise); a file without the CRD of a
  * case's kind stops the run before the first call.
  */
+/** The objects of the well-formed cases under `path` (`--crd published` finds their kinds' CRDs); a bad file gives none. */
+function caseObjects(path: string): (JsonObject | undefined)[] {
+  return caseFiles(path).flatMap((file) => {
+    try {
+      return readCaseDocuments(file).flatMap((input) => (input.malformed === undefined ? [input.desiredObj, input.observedObj] : []));
+    } catch (error) {
+      if (error instanceof KitError) return [];
+      throw error;
+    }
+  });
+}
+
 export async function runCheck(path: string, webhook: Webhook, verbose: boolean, io: InterpretIo, listing?: CheckListing, crd?: CrdFile): Promise<number> {
   const files = caseFiles(path);
   const root = statSync(path).isDirectory() ? path : dirname(path);
@@ -243,11 +259,13 @@ export async function main(argv: readonly string[], io: InterpretIo, listing?: C
         ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
       });
     const verbose = values.verbose ?? false;
-    const crd = values.crd === undefined ? undefined : readCrdFile(values.crd, (file) => readText('--crd', file, io));
+    const published = values.crd === 'published';
+    const crdFile = values.crd === undefined || published ? undefined : readCrdFile(values.crd, (file) => readText('--crd', file, io));
 
     if (values.check !== undefined) {
       const single = ['operation', 'desired-file', 'observed-file', 'status-file', 'desired-replica'].filter((name) => values[name as keyof typeof values] !== undefined);
       if (single.length > 0) throw new UsageError(`--check takes its inputs from the case files; drop --${single.join(', --')}`);
+      const crd = published ? await publishedCrdFile(caseObjects(values.check), repositoryRoot) : crdFile;
       return await runCheck(values.check, webhook, verbose, io, listing, crd);
     }
 
@@ -260,6 +278,7 @@ export async function main(argv: readonly string[], io: InterpretIo, listing?: C
     if (values['observed-file'] !== undefined) input.observed = objectFile('--observed-file', values['observed-file'], io);
     if (values['status-file'] !== undefined) input.statusItems = statusItemsFile(values['status-file'], io);
     if (replicas !== undefined) input.replicas = replicas;
+    const crd = published ? await publishedCrdFile([input.desired, input.observed], repositoryRoot) : crdFile;
     return await runOne(input, webhook, verbose, io, crd);
   } catch (error) {
     return stopped(tool, error, io);

@@ -1,15 +1,14 @@
-// The CRD that decides each served kind's objects: the project's published CRD (identity.publishedCrd, fetched
-// through the Go module proxy or Maven Central) or, for a kind whose CRD is ours, its crd.yaml; prepared for a bare
-// API server (conversion without a webhook) and installed there.
+// The CRD that decides each served kind's objects (lib/kit/published-crd.ts: the project's published CRD with the
+// versions it dropped, or ours), prepared for a bare API server (conversion without a webhook) and installed there.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { findKinds } from '../../lib/kit/kind-lists';
+import { kindCrdDocument } from '../../lib/kit/published-crd';
 import { kindFolders, repositoryRoot } from '../../lib/kit/kinds';
 import { isPublishedCrd, type KindIdentity } from '../../lib/review/kind';
 import type { Kube } from '../e2e/lib/kube';
 import { waitFor } from '../e2e/lib/processes';
-import { publishedFile } from '../support/upstream';
 
 /** What the oracle needs of one version of a CRD. */
 export interface CrdVersion {
@@ -37,12 +36,6 @@ export interface ExemptKind {
   why: string;
 }
 
-function crdFrom(text: string, identity: KindIdentity): Record<string, any> {
-  const documents = parseAllDocuments(text).map((document) => document.toJS() as Record<string, any> | null);
-  const crd = documents.find((document) => document?.kind === 'CustomResourceDefinition' && document.spec?.group === identity.group && document.spec?.names?.kind === identity.kind);
-  if (crd === undefined || crd === null) throw new Error(`no CustomResourceDefinition of ${identity.kind}.${identity.group} in it`);
-  return crd;
-}
 
 /**
  * The CRD as a bare API server can serve it: conversion without a webhook (nothing here answers one; validation runs
@@ -65,35 +58,18 @@ export async function kindCrds(): Promise<{ crds: KindCrd[]; exempt: ExemptKind[
   const declared = new Map((await findKinds(repositoryRoot)).kinds.flatMap((found) => (found.identity === undefined ? [] : [[found.identity.home, found.identity] as const])));
   for (const folder of kindFolders()) {
     const identity = declared.get(folder.identity.home) ?? folder.identity;
-    let text: string;
-    let source: string;
-    if (identity.ownCrd && folder.crd !== undefined) {
-      text = readFileSync(folder.crd, 'utf8');
-      source = `${identity.home}/crd.yaml`;
-    } else if (isPublishedCrd(identity.publishedCrd)) {
-      text = publishedFile(identity.publishedCrd);
-      source = `${identity.publishedCrd.source}:${identity.publishedCrd.file}`;
-    } else {
-      exempt.push({ identity, why: identity.publishedCrd?.unavailable ?? 'names no published CRD' });
+    const document = kindCrdDocument(identity, repositoryRoot);
+    if (document === undefined) {
+      exempt.push({ identity, why: identity.publishedCrd !== undefined && !isPublishedCrd(identity.publishedCrd) ? identity.publishedCrd.unavailable : 'names no published CRD' });
       continue;
     }
-    const crd = prepared(crdFrom(text, identity));
-    // A version the newest CRD dropped is checked against the schema of the newest release that still served it.
-    for (const earlier of identity.earlierCrds ?? []) {
-      const older = crdFrom(publishedFile(earlier), identity);
-      for (const name of earlier.versions) {
-        const version = (older.spec.versions as { name: string }[]).find((each) => each.name === name);
-        if (version === undefined) throw new Error(`${earlier.source} ${earlier.file} does not serve ${name} of ${identity.kind}`);
-        const kept = (crd.spec.versions as { name: string }[]).filter((each) => each.name !== name);
-        crd.spec.versions = [...kept, { ...version, served: true, storage: false }];
-      }
-      source += `; ${earlier.versions.join(', ')} from ${earlier.source}`;
-    }
+    const { source } = document;
+    const crd = prepared(document.crd);
     const versions = new Map<string, CrdVersion>();
     for (const version of crd.spec.versions as { name: string; served: boolean; subresources?: { status?: unknown } }[]) {
       if (version.served) versions.set(version.name, { statusSubresource: version.subresources?.status !== undefined });
     }
-    const convertsHere = identity.ownCrd && crdFrom(text, identity).spec.conversion?.strategy === 'Webhook';
+    const convertsHere = identity.ownCrd && document.crd.spec.conversion?.strategy === 'Webhook';
     crds.push({ identity, source, name: crd.metadata.name, namespaced: crd.spec.scope === 'Namespaced', versions, object: crd, convertsHere });
   }
   return { crds, exempt };

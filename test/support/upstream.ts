@@ -1,74 +1,8 @@
-// Files other projects publish (their CRDs, Argo CD's health testdata), fetched at test time through the registries
-// this machine reaches (the Go module proxy, Maven Central) and read in place: facts to test against, never copied.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+// Files other projects publish, fetched at test time (lib/kit/upstream.ts), and Argo CD's health testdata.
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
-import type { PublishedCrd } from '../../lib/review/kind';
+import { goModuleDir } from '../../lib/kit/upstream';
 
-/** A fetch that did not work: why, in one line (the tests skip with it, or fail under CI=true). */
-export class UpstreamUnavailable extends Error {}
-
-const fetched = new Map<string, string>();
-
-/** The folder of `module@version` in the Go module cache, downloaded through the Go module proxy when missing. */
-export function goModuleDir(module: string, version: string): string {
-  const key = `go:${module}@${version}`;
-  const known = fetched.get(key);
-  if (known !== undefined) return known;
-  const run = spawnSync('go', ['mod', 'download', '-json', `${module}@${version}`], { encoding: 'utf8', timeout: 600_000, cwd: homedir() });
-  let answer: { Dir?: string; Error?: string } = {};
-  try {
-    answer = JSON.parse(run.stdout || '{}') as typeof answer;
-  } catch {
-    // go printed no JSON: its stderr says why.
-  }
-  if (run.status !== 0 || answer.Dir === undefined || !existsSync(answer.Dir)) {
-    const why = answer.Error ?? (run.error?.message || run.stderr.trim().split('\n').at(-1) || `exit ${run.status}`);
-    throw new UpstreamUnavailable(`go mod download ${module}@${version} failed: ${why}`);
-  }
-  fetched.set(key, answer.Dir);
-  return answer.Dir;
-}
-
-/**
- * The path of `groupId:artifactId:version`'s jar in the local Maven repository, fetched from Maven Central when
- * missing; with a classifier (`tests`, `sources`), that attached jar of the same release.
- */
-export function mavenJar(groupId: string, artifactId: string, version: string, classifier?: string): string {
-  const suffix = classifier === undefined ? '' : `-${classifier}`;
-  const jar = join(homedir(), '.m2/repository', ...groupId.split('.'), artifactId, version, `${artifactId}-${version}${suffix}.jar`);
-  if (existsSync(jar)) return jar;
-  const artifact = classifier === undefined ? `${groupId}:${artifactId}:${version}` : `${groupId}:${artifactId}:${version}:jar:${classifier}`;
-  const run = spawnSync('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${artifact}`, '-Dtransitive=false'], { encoding: 'utf8', timeout: 600_000, cwd: homedir() });
-  if (run.status !== 0 || !existsSync(jar)) {
-    const why = run.error?.message || `${run.stdout}${run.stderr}`.trim().split('\n').filter((line) => /ERROR/.test(line))[0] || `exit ${run.status}`;
-    throw new UpstreamUnavailable(`mvn dependency:get ${artifact} failed: ${why}`);
-  }
-  return jar;
-}
-
-/**
- * One file of a published artifact, as text: `go:<module>@<version>` or `maven:<groupId>:<artifactId>:<version>`
- * (optionally `:<classifier>`, e.g. Strimzi's CRDs ride in its api's `tests` jar).
- */
-export function publishedFile({ source, file }: PublishedCrd): string {
-  const go = /^go:(.+)@(v[^@]+)$/.exec(source);
-  if (go !== null) {
-    const path = join(goModuleDir(go[1]!, go[2]!), file);
-    if (!existsSync(path)) throw new UpstreamUnavailable(`${source} has no ${file}`);
-    return readFileSync(path, 'utf8');
-  }
-  const maven = /^maven:([^:]+):([^:]+):([^:]+)(?::([^:]+))?$/.exec(source);
-  if (maven !== null) {
-    const entries = unzipSync(readFileSync(mavenJar(maven[1]!, maven[2]!, maven[3]!, maven[4])), { filter: (entry) => entry.name === file });
-    const bytes = entries[file];
-    if (bytes === undefined) throw new UpstreamUnavailable(`${source} has no ${file}`);
-    return new TextDecoder().decode(bytes);
-  }
-  throw new UpstreamUnavailable(`publishedCrd.source ${JSON.stringify(source)} is neither go:<module>@<version> nor maven:<groupId>:<artifactId>:<version>[:<classifier>]`);
-}
+export { goModuleDir, mavenJar, publishedFile, UpstreamUnavailable } from '../../lib/kit/upstream';
 
 /** Argo CD's release whose resource_customizations the health oracle reads (github.com/argoproj/argo-cd/v3). */
 export const argoCdRelease = 'v3.5.1';

@@ -8,32 +8,9 @@ import { isJsonObject } from '../../review/json';
 import type { JsonObject } from '../../review/json';
 import { KitError } from '../cases';
 import { whyUnreadable } from '../files';
-import { statusFieldsOf, type StatusField } from './status-fields';
+import { statusFieldsOf, type SchemaNode, type StatusField } from './status-fields';
 
-/** An OpenAPI v3 schema node, as far as the scaffold reads it. */
-export interface SchemaNode {
-  type?: string;
-  description?: string;
-  properties?: Record<string, SchemaNode>;
-  items?: SchemaNode;
-  additionalProperties?: SchemaNode | boolean;
-  required?: string[];
-  default?: unknown;
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean;
-  exclusiveMaximum?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  nullable?: boolean;
-  'x-kubernetes-preserve-unknown-fields'?: boolean;
-  'x-kubernetes-int-or-string'?: boolean;
-  'x-kubernetes-embedded-resource'?: boolean;
-}
+export type { SchemaNode } from './status-fields';
 
 export interface CrdFacts {
   /** The manifest as given (one document). */

@@ -7,7 +7,31 @@
 // Also the source text the scaffold writes for these fields: the reader, InterpretStatus, AggregateStatus and the
 // README's words. Work is linear in the status schema's size.
 import type { JsonValue } from '../../review/json';
-import type { SchemaNode } from './crd';
+
+/** An OpenAPI v3 schema node, as far as the scaffold reads it. */
+export interface SchemaNode {
+  type?: string;
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
+  required?: string[];
+  default?: unknown;
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  nullable?: boolean;
+  'x-kubernetes-preserve-unknown-fields'?: boolean;
+  'x-kubernetes-int-or-string'?: boolean;
+  'x-kubernetes-embedded-resource'?: boolean;
+}
 
 /** How the skeleton reads a field of a member's status (each a reader of lib/kube/fields.ts or objects.ts). */
 export type FieldType = 'count' | 'generation' | 'integer' | 'number' | 'boolean' | 'string' | 'intOrString' | 'list' | 'map' | 'object' | 'any';
