@@ -81,6 +81,9 @@ function controllerStatus(replicas: number, updated: number, currentRevision: st
 const reflectedFields = ['replicas', 'readyReplicas', 'availableReplicas', 'updatedReplicas', 'updatedReadyReplicas', 'updatedAvailableReplicas',
   'expectedUpdatedReplicas', 'updateRevision', 'currentRevision', 'labelSelector', 'observedGeneration'];
 
+/** The status fields OpenKruise's CloneSet CRD requires, as our InterpretStatus reflects a member without a status. */
+const requiredCountsAtZero = { replicas: 0, readyReplicas: 0, availableReplicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0 };
+
 /** Writes `body` as the member's status with observedGeneration = its current generation, as OpenKruise would. */
 async function writeStatus(context: Context, member: string, name: string, body: Record<string, unknown>): Promise<void> {
   const object = await memberKube(context, member).get(path(name));
@@ -90,7 +93,9 @@ async function writeStatus(context: Context, member: string, name: string, body:
 /** Whole-value comparison of a collected item against the member object as it stands now (rule 2). */
 async function collectedAsExpected(context: Context, member: string, name: string, item: { status?: unknown; health?: string } | undefined, health: string): Promise<string | undefined> {
   if (item === undefined) return undefined;
-  const expected = reflectedStatusOf(await memberKube(context, member).get(path(name)), reflectedFields);
+  const object = await memberKube(context, member).get(path(name));
+  // With no controller status yet, the counts OpenKruise's CRD requires of every status, at 0 (the admission oracle).
+  const expected = Object.keys(status(object)).length === 0 ? { ...requiredCountsAtZero, ...reflectedStatusOf(object, []) } : reflectedStatusOf(object, reflectedFields);
   return item.health === health && deepEqual(item.status, expected) ? `${member} ${health} ${show(item.status)}` : undefined;
 }
 
@@ -162,9 +167,10 @@ export const cloneSetScenario: Scenario = {
     });
 
     // Departure: no status. Karmada's Lua reflects {} and its health script fails on the missing status; without any
-    // hook Karmada says Healthy with no status. Ours: Unhealthy (no controller runs it) with exactly the two generations.
-    await check('InterpretStatus + InterpretHealth with no controller status: both members Unhealthy with status exactly {generation, resourceTemplateGeneration}', () =>
-      waitKarmada(context, 'both members Unhealthy with only the generations', bindingPath('web'), async (binding) => {
+    // hook Karmada says Healthy with no status. Ours: Unhealthy (no controller runs it), reflecting the five counts the
+    // CRD requires of every status at 0, and the two generations.
+    await check('InterpretStatus + InterpretHealth with no controller status: both members Unhealthy with status exactly the five required counts at 0 and {generation, resourceTemplateGeneration}', () =>
+      waitKarmada(context, 'both members Unhealthy with the required counts at 0 and the generations', bindingPath('web'), async (binding) => {
         const seen = await Promise.all(members.map((member) => collectedAsExpected(context, member, 'web', aggregated(binding).find((item) => item.clusterName === member), 'Unhealthy')));
         return seen.every((item) => item !== undefined) ? seen.join('; ') : undefined;
       }));
