@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../functions/dispatcher';
 import { caseFiles, readCases, type InterpreterCase } from '../lib/kit/cases';
-import { interpreterContextFor } from '../lib/kit/request';
+import { interpretInputOf, interpreterContextFor } from '../lib/kit/request';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
 import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
 import { isJsonObject, type JsonObject, type JsonValue } from '../lib/review/json';
@@ -106,13 +106,7 @@ describe('hostile input for every kind served, from its own cases', () => {
       for (const { name, label, input } of variants) {
         let built;
         try {
-          built = interpreterContextFor({
-            operation: input.operation,
-            ...(input.desiredObj ? { desired: input.desiredObj } : {}),
-            ...(input.observedObj ? { observed: input.observedObj } : {}),
-            ...(input.statusItems ? { statusItems: input.statusItems } : {}),
-            ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
-          });
+          built = interpreterContextFor(interpretInputOf(input));
         } catch {
           continue; // the kit refuses to build such a request (not an object a client sends)
         }

@@ -6,7 +6,7 @@ import { KitError, type CaseDocument } from './cases';
 import { comparable, describeDifference, differencesOf } from './compare';
 import { judgedByCrd, type CrdFile } from './crd-check';
 import { verifiedResponse } from './answer';
-import { interpreterContextFor, resultsOf } from './request';
+import { interpretInputOf, interpreterContextFor, resultsOf } from './request';
 import { UnreachableWebhook, type Webhook } from './webhook';
 
 export interface CaseOutcome {
@@ -71,13 +71,7 @@ export async function checkCase(input: CaseDocument, webhook: Webhook, options: 
 async function compared(input: CaseDocument, webhook: Webhook): Promise<{ outcome: CaseOutcome; results?: Map<string, JsonValue> }> {
   if (input.malformed !== undefined) return { outcome: outcome(input, [input.malformed]) };
   try {
-    const { context, uid, object } = interpreterContextFor({
-      operation: input.operation,
-      ...(input.desiredObj ? { desired: input.desiredObj } : {}),
-      ...(input.observedObj ? { observed: input.observedObj } : {}),
-      ...(input.statusItems ? { statusItems: input.statusItems } : {}),
-      ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
-    });
+    const { context, uid, object } = interpreterContextFor(interpretInputOf(input));
     const response = verifiedResponse(await webhook(context), uid);
 
     if (input.error !== undefined) {

@@ -23,22 +23,28 @@ export interface ListedDifference {
 const departuresHeading = /^##\s+Departures from Karmada's built-in/;
 const departureBullet = /^- `([A-Za-z]+|\*)` `([^`]+)` (differs|refused):\s*(\S.*)$/;
 
+/** The lines of a README under the `#`/`##` heading `heading` matches, up to the next such heading, numbered from 1. */
+export function sectionLines(readme: string, heading: RegExp): { line: string; number: number }[] {
+  const lines: { line: string; number: number }[] = [];
+  let inSection = false;
+  readme.split('\n').forEach((line, index) => {
+    if (line.startsWith('# ') || line.startsWith('## ')) inSection = heading.test(line);
+    else if (inSection) lines.push({ line, number: index + 1 });
+  });
+  return lines;
+}
+
 /** The catalogue cases a README's departures list as answered differently (malformed bullets are the differential's to refuse). */
 export function listedDifferencesIn(readme: string): ListedDifference[] {
   const listed: ListedDifference[] = [];
-  let inSection = false;
-  readme.split('\n').forEach((line, index) => {
-    if (line.startsWith('# ') || line.startsWith('## ')) {
-      inSection = departuresHeading.test(line);
-      return;
-    }
-    const bullet = inSection ? departureBullet.exec(line) : null;
+  sectionLines(readme, departuresHeading).forEach(({ line, number }) => {
+    const bullet = departureBullet.exec(line);
     if (bullet === null || bullet[1] === '*' || bullet[3] !== 'differs') return;
     const asWritten = ' | as written';
     if (!bullet[2]!.endsWith(asWritten)) return;
     const caseName = bullet[2]!.slice(0, -asWritten.length);
     if (caseName.includes('*')) return;
-    listed.push({ operation: bullet[1]!, caseName, line: index + 1, reason: bullet[4]! });
+    listed.push({ operation: bullet[1]!, caseName, line: number, reason: bullet[4]! });
   });
   return listed;
 }

@@ -14,7 +14,7 @@ import { caseFiles, caseOf, KitError, yamlDocuments, type InterpreterCase } from
 import { comparable, differencesOf, excludePlaceholder } from './compare';
 import { indentFlowScalarContinuations } from './flow-scalar-indent';
 import { loaded } from './modules';
-import { interpreterContextFor, resultsOf } from './request';
+import { interpretInputOf, interpreterContextFor, resultsOf } from './request';
 import { localWebhook, type Webhook } from './webhook';
 
 /** One output value that changes: `before` is absent when the case had no `output` (all results are recorded then). */
@@ -79,13 +79,7 @@ async function changesOf(input: InterpreterCase, webhook: Webhook, label: string
   let response;
   let object;
   try {
-    const built = interpreterContextFor({
-      operation: input.operation,
-      ...(input.desiredObj ? { desired: input.desiredObj } : {}),
-      ...(input.observedObj ? { observed: input.observedObj } : {}),
-      ...(input.statusItems ? { statusItems: input.statusItems } : {}),
-      ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
-    });
+    const built = interpreterContextFor(interpretInputOf(input));
     object = built.object;
     response = verifiedResponse(await webhook(built.context), built.uid);
   } catch (error) {

@@ -8,7 +8,7 @@ import { type GroupVersionKind } from '../review/core';
 import { type JsonObject, type JsonValue } from '../review/json';
 import { splitApiVersion } from '../review/core';
 import { patchedObject } from './answer';
-import { KitError } from './cases';
+import { KitError, type InterpreterCase } from './cases';
 
 export interface InterpretInput {
   operation: InterpreterOperation;
@@ -70,6 +70,17 @@ function requestObjectOf({ operation, desired, observed }: InterpretInput): Json
   const object = desired ?? observed;
   if (object === undefined) throw new KitError(`${operation} needs an object: desiredObj/--desired-file or observedObj/--observed-file`);
   return object;
+}
+
+/** What a case in Karmada's testdata format asks: the same input `--operation` takes from files. */
+export function interpretInputOf(input: Pick<InterpreterCase, 'operation' | 'desiredObj' | 'observedObj' | 'statusItems' | 'inputReplicas'>): InterpretInput {
+  return {
+    operation: input.operation,
+    ...(input.desiredObj ? { desired: input.desiredObj } : {}),
+    ...(input.observedObj ? { observed: input.observedObj } : {}),
+    ...(input.statusItems ? { statusItems: input.statusItems } : {}),
+    ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
+  };
 }
 
 export interface BuiltRequest {

@@ -3,7 +3,7 @@
 // subresource, replica requirements as a Pod's resources). The API server's refusal is the verdict, in its words.
 import type { InterpreterCase } from '../../lib/kit/cases';
 import { verifiedResponse } from '../../lib/kit/answer';
-import { interpreterContextFor, resultsOf } from '../../lib/kit/request';
+import { interpretInputOf, interpreterContextFor, resultsOf } from '../../lib/kit/request';
 import type { Webhook } from '../../lib/kit/webhook';
 import { splitApiVersion } from '../../lib/review/core';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../lib/review/json';
@@ -151,13 +151,7 @@ export class CaseChecker {
     let response;
     let built;
     try {
-      built = interpreterContextFor({
-        operation: c.operation,
-        ...(c.desiredObj ? { desired: c.desiredObj } : {}),
-        ...(c.observedObj ? { observed: c.observedObj } : {}),
-        ...(c.statusItems ? { statusItems: c.statusItems } : {}),
-        ...(c.inputReplicas !== undefined ? { replicas: c.inputReplicas } : {}),
-      });
+      built = interpreterContextFor(interpretInputOf(c));
       response = verifiedResponse(await this.answer(built.context), built.uid);
     } catch (error) {
       return { ...result, refusedByUs: `no answer: ${(error as Error).message}` };

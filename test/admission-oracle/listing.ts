@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folderFiles, repositoryRoot } from '../../lib/kit/kinds';
+import { sectionLines } from '../../lib/kit/listed-differences';
 import type { OracleCase } from './cases';
 
 export interface InputListing {
@@ -18,17 +19,10 @@ const heading = /^##\s+Inputs its CRD refuses/;
 const bullet = /^- (Karmada's )?`([^`]+)` `([^`]+)`: \S/;
 
 export function inputListingsIn(text: string, readme: string): InputListing[] {
-  const listed: InputListing[] = [];
-  let inSection = false;
-  text.split('\n').forEach((line, index) => {
-    if (line.startsWith('# ') || line.startsWith('## ')) {
-      inSection = heading.test(line);
-      return;
-    }
-    const match = inSection ? bullet.exec(line) : null;
-    if (match !== null) listed.push({ karmada: match[1] !== undefined, file: match[2]!, caseName: match[3]!, readme, line: index + 1 });
+  return sectionLines(text, heading).flatMap(({ line, number }) => {
+    const match = bullet.exec(line);
+    return match === null ? [] : [{ karmada: match[1] !== undefined, file: match[2]!, caseName: match[3]!, readme, line: number }];
   });
-  return listed;
 }
 
 export function inputListingsOf(home: string): InputListing[] {

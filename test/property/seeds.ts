@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { caseFiles, readCases } from '../../lib/kit/cases';
 import { kindFolders } from '../../lib/kit/kinds';
-import { interpreterContextFor } from '../../lib/kit/request';
+import { interpretInputOf, interpreterContextFor } from '../../lib/kit/request';
 import { interpreterContext, type Json, type JsonMap } from '../support/karmada';
 
 export interface Seed {
@@ -33,13 +33,7 @@ function fixtureSeeds(): Seed[] {
 function caseSeeds(): Seed[] {
   return kindFolders().flatMap((kind) => (kind.testdata === undefined ? [] : caseFiles(kind.testdata))).flatMap((file) =>
     readCases(file).map((input) => {
-      const { context } = interpreterContextFor({
-        operation: input.operation,
-        ...(input.desiredObj ? { desired: input.desiredObj } : {}),
-        ...(input.observedObj ? { observed: input.observedObj } : {}),
-        ...(input.statusItems ? { statusItems: input.statusItems } : {}),
-        ...(input.inputReplicas !== undefined ? { replicas: input.inputReplicas } : {}),
-      });
+      const { context } = interpreterContextFor(interpretInputOf(input));
       // A fixed uid, so that a counterexample replays exactly.
       context.request!.uid = `case-${input.name}`;
       return { name: `case ${input.name}`, body: context as unknown as JsonMap };
