@@ -19,7 +19,8 @@ export interface OperationResults {
   Retain: JsonPatchOperation[];
   AggregateStatus: JsonPatchOperation[];
   InterpretStatus: { rawStatus: JsonObject };
-  InterpretHealth: { healthy: boolean };
+  // `reason` (lib/shapes/health.ts) never reaches Karmada: it goes to the log line, the metric and `interpret`.
+  InterpretHealth: { healthy: boolean; reason?: string };
   InterpretDependency: { dependencies: DependentObjectReference[] };
 }
 

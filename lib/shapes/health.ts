@@ -1,0 +1,52 @@
+// A health answer and the reason that decided it. Karmada receives only `healthy` (its protocol has no room for a
+// reason); the reason goes to the call's log line, the Unhealthy metric and `npm run interpret`, so that an operator
+// can tell why a member was judged unhealthy (and a workload evicted) without re-deriving it from the object.
+import type { Condition } from './conditions';
+
+export interface Health {
+  readonly healthy: boolean;
+  /** What decided the answer, in a few words: `Ready=False reason=UpgradeFailed`, `readyReplicas 2 < replicas 3`. */
+  readonly reason: string;
+}
+
+export function healthy(reason: string): Health {
+  return { healthy: true, reason };
+}
+
+export function unhealthy(reason: string): Health {
+  return { healthy: false, reason };
+}
+
+/** Reasons come from objects a member's controller wrote: a condition's text is cut, so a reason stays short. */
+const maxPart = 80;
+
+function clip(text: string): string {
+  return text.length <= maxPart ? text : `${text.slice(0, maxPart)}…`;
+}
+
+/**
+ * A condition as a reason: `Ready=False reason=UpgradeFailed`, `Ready=True`, or `no Ready condition`. The message
+ * is left out: the reason names the condition, and the object (which the operator can read) has the rest.
+ */
+export function conditionReason(condition: Pick<Condition, 'status' | 'reason'> | undefined, type: string): string {
+  if (condition === undefined) return `no ${type} condition`;
+  const status = condition.status === undefined ? `${type} without status` : `${type}=${clip(condition.status)}`;
+  return condition.reason ? `${status} reason=${clip(condition.reason)}` : status;
+}
+
+/**
+ * Two counts compared, as a reason: `readyReplicas 2 < replicas 3`. An absent count is shown as the value the
+ * answer took for it, with `(absent)` so that an operator looks for a missing field rather than a zero.
+ */
+export function countReason(left: string, leftValue: number | undefined, relation: '<' | '>' | '=' | '>=' | '<=' | '!=', right: string, rightValue: number | undefined): string {
+  return `${left} ${shown(leftValue)} ${relation} ${right} ${shown(rightValue)}`;
+}
+
+function shown(value: number | undefined): string {
+  return value === undefined ? '0 (absent)' : String(value);
+}
+
+/** The member's controller has not seen the current spec: `status.observedGeneration 3 != metadata.generation 4`. */
+export function generationReason(observedGeneration: number | undefined, generation: number | undefined): string {
+  return `status.observedGeneration ${shown(observedGeneration)} != metadata.generation ${shown(generation)}`;
+}
