@@ -6,7 +6,8 @@
 // Suspended), one line each: ``- Argo CD's `Progressing` answers healthy: reason``; Missing and Unknown are not
 // judged. An input whose answer differs from the mapping is listed there too:
 // ``- `testdata/<file>.yaml` healthy|unhealthy|refused: reason`` (what this service answers). A listed input that
-// answers as the mapping expects fails too, so the list stays true.
+// answers as the mapping expects fails too, so the list stays true. The testdata is read as Argo CD's own test reads
+// it (test/support/argocd-cases.ts: keys case-insensitively), so no case is skipped for its spelling.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { localWebhook } from '../lib/kit/webhook';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
 import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
+import { argoCdCases, goField } from './support/argocd-cases';
 import { interpreterContext, type JsonMap } from './support/karmada';
 import { requireTool } from './support/tools';
 import { argoCdCustomizations, argoCdRelease, UpstreamUnavailable } from './support/upstream';
@@ -23,11 +25,6 @@ type Answer = 'healthy' | 'unhealthy' | 'refused';
 const fixed: Record<string, Answer> = { Healthy: 'healthy', Degraded: 'unhealthy' };
 /** Argo CD's statuses a kind's README must map when its testdata uses them; Missing and Unknown are not judged. */
 const mapped = new Set(['Progressing', 'Suspended']);
-
-interface ArgoCdCase {
-  healthStatus?: { status?: string; message?: string };
-  inputPath?: string;
-}
 
 function healthSection(readme: string): string {
   return /^## Argo CD's health checks[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
@@ -73,7 +70,7 @@ describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health
     const name = `${kind.group}/${kind.kind}`;
     it(`${name}: Healthy answers healthy, Degraded unhealthy, Progressing and Suspended as the README maps them, or the README lists why not`, async () => {
       // Prepare
-      const tests = ((parseYaml(readFileSync(join(folder, 'health_test.yaml'), 'utf8')) as { tests?: ArgoCdCase[] }).tests ?? []);
+      const tests = argoCdCases(readFileSync(join(folder, 'health_test.yaml'), 'utf8'));
       const readme = readFileSync(join(kind.home, 'README.md'), 'utf8');
       const listed = listedDifferences(readme);
       const stated = statedMapping(readme);
@@ -87,7 +84,11 @@ describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health
       // Act
       for (const test of tests) {
         const expected = judged[test.healthStatus?.status ?? ''];
-        if (expected === undefined || test.inputPath === undefined) continue;
+        if (expected === undefined) continue;
+        if (test.inputPath === undefined) {
+          unexplained.push(`a ${test.healthStatus?.status} case without inputPath: Argo CD's own test cannot read it either`);
+          continue;
+        }
         seen.add(test.inputPath);
         const object = parseYaml(readFileSync(join(folder, test.inputPath), 'utf8')) as JsonMap;
         const context = interpreterContext({ operation: 'InterpretHealth', object, uid: `argocd-${test.inputPath}` }) as unknown as ResourceInterpreterContext;
@@ -107,4 +108,36 @@ describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health
       expect(seen.size, `judged cases in ${folder}/health_test.yaml`).toBeGreaterThan(0);
     });
   }
+});
+
+describe("Argo CD's health_test.yaml, read as Argo CD's own test reads it", () => {
+  it('reads a key whatever its case, as encoding/json matches a field name (the CloneSet file spells inputpath)', () => {
+    // Prepare
+    const text = ['Tests:', '  - HEALTHSTATUS: {Status: Suspended, MESSAGE: paused}', '    inputpath: testdata/suspended.yaml', '  - healthStatus: {status: Healthy}', '    InputPath: testdata/healthy.yaml'].join('\n');
+
+    // Act
+    const cases = argoCdCases(text);
+
+    // Assess
+    expect(cases).toEqual([
+      { inputPath: 'testdata/suspended.yaml', healthStatus: { status: 'Suspended', message: 'paused' } },
+      { inputPath: 'testdata/healthy.yaml', healthStatus: { status: 'Healthy' } },
+    ]);
+  });
+
+  it('folds as Go does: the Kelvin sign and the long s match k and s; no other letter does', () => {
+    expect(goField({ '\u212aey': 1 }, 'key')).toBe(1);
+    expect(goField({ 'te\u017ft': 1 }, 'Test')).toBe(1);
+    expect(goField({ 'ınputPath': 1 }, 'InputPath')).toBeUndefined();
+  });
+
+  it('takes the last of several keys for one field in byte order, as the JSON written from a Go map orders them', () => {
+    expect(argoCdCases('tests: [{inputpath: b.yaml, inputPath: a.yaml}]')).toEqual([{ inputPath: 'b.yaml' }]);
+    expect(argoCdCases('tests: [{inputPath: a.yaml, inputpath: b.yaml}]')).toEqual([{ inputPath: 'b.yaml' }]);
+  });
+
+  it('names a field of the wrong type instead of skipping its case', () => {
+    expect(() => argoCdCases('tests: [{inputPath: 3}]')).toThrow("tests[0].InputPath is not a string, so Argo CD's own test cannot read it either");
+    expect(() => argoCdCases('tests: {inputPath: a.yaml}')).toThrow('tests is not a list');
+  });
 });

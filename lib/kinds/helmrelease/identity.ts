@@ -20,11 +20,16 @@ export const helmRelease = {
   earlierCrds: [{ source: 'go:github.com/fluxcd/helm-controller@v0.37.2', file: 'config/crd/bases/helm.toolkit.fluxcd.io_helmreleases.yaml', versions: ['v2beta1'] }],
 } as const satisfies KindIdentity;
 
+const v2beta1ReadyReasons = ['ReconciliationSucceeded', 'InstallSucceeded', 'UpgradeSucceeded', 'TestSucceeded'] as const;
+
 /**
- * The Ready reasons that say ready in a version: v2beta1's controllers (helm-controller < v0.37) mark Ready True only
- * with `ReconciliationSucceeded`; from v2beta2 on, Ready summarises the last release action (`InstallSucceeded`,
- * `UpgradeSucceeded`, `TestSucceeded`…), so any reason does.
+ * The Ready reasons that say ready in a version. `v2beta1` was served by two generations of controllers:
+ * helm-controller up to v0.36 marks Ready True only with `ReconciliationSucceeded` (`v2beta1.HelmReleaseReady`);
+ * v0.37.0 to v1.3.x store `v2beta2`/`v2` and serve `v2beta1` without conversion, and their Ready copies the reason
+ * of the last release action (`summarize` in internal/reconcile/release.go): `InstallSucceeded`,
+ * `UpgradeSucceeded` or `TestSucceeded`. No controller serves `v2beta1` any more (v1.4.0 removed it), so that list
+ * is complete. From `v2beta2` on, controllers still being released write Ready, so any reason does.
  */
 export function readyReasonsOf(version: string): readonly string[] | undefined {
-  return version === 'v2beta1' ? ['ReconciliationSucceeded'] : undefined;
+  return version === 'v2beta1' ? v2beta1ReadyReasons : undefined;
 }

@@ -3,11 +3,12 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
+import { healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
 import { rayCluster } from './identity';
-import { desiredResources, readRayCluster, readRayClusterStatus, statusNotIn, workerCounters, type RayCluster, type RayClusterStatus } from './schema';
+import { conditionsIn, desiredResources, readRayCluster, readRayClusterStatus, statusNotIn, workerCounters, type RayCluster, type RayClusterStatus } from './schema';
 
 type Request = TypedRequest<RayCluster>;
 
@@ -22,7 +23,8 @@ function isTrue(conditions: readonly Condition[] | undefined, type: string): boo
  * failed to create or delete (`ReplicaFailure`, and Karmada's `RayClusterReplicaFailure`); and while the cluster is
  * suspended or suspending, which is where its owner put it (failover would only start it elsewhere).
  */
-function interpretHealth({ object }: Request) {
+function interpretHealth({ object, kind }: Request) {
+  if (!conditionsIn(kind.version)) return stateHealth(object.state());
   const conditions = object.conditions();
   if (isTrue(conditions, 'RayClusterSuspended') || isTrue(conditions, 'RayClusterSuspending')) return { healthy: true };
   // KubeRay writes the type `ReplicaFailure` (the Go constant is named RayClusterReplicaFailure); Karmada's Lua and
@@ -30,6 +32,16 @@ function interpretHealth({ object }: Request) {
   const failed = isTrue(conditions, 'ReplicaFailure') || isTrue(conditions, 'RayClusterReplicaFailure');
   const healthy = isTrue(conditions, 'HeadPodReady') && isTrue(conditions, 'RayClusterProvisioned') && !failed;
   return { healthy };
+}
+
+/**
+ * Health at v1alpha1: KubeRay writes its status at v1 and the API server prunes the conditions from a v1alpha1 read,
+ * leaving `state`: `ready` once every pod of the cluster ran (what KubeRay's RayJob waits for before it submits), or
+ * `suspended` (where its owner put it). Anything else (none yet, v1.0's `unhealthy` or `failed`) is unhealthy.
+ */
+function stateHealth(state: string | undefined) {
+  if (state === 'ready' || state === 'suspended') return healthy(`status.state=${state}`);
+  return unhealthy(state === undefined ? 'no status.state (v1alpha1 has no conditions)' : `status.state=${state.slice(0, 80)}`);
 }
 
 /**

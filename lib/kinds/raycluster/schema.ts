@@ -34,6 +34,8 @@ export interface RayCluster {
   cluster: () => RayClusterShape;
   /** `status.conditions` alone (health reads no other status field, so it refuses no other). */
   conditions: () => Condition[] | undefined;
+  /** `status.state` alone: what a v1alpha1 status says of readiness, having no conditions (see `conditionsIn`). */
+  state: () => string | undefined;
 }
 
 /** A RayCluster's status as a member reports it: every field read checked, nothing defaulted. */
@@ -67,7 +69,13 @@ export function readRayCluster(object: JsonObject, path: string, kind: GroupVers
     metadata: metadataOf(object, path),
     cluster: readOnce(() => readRayClusterSpec(objectField(object, 'spec', specPath), specPath, kind.version)),
     conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
+    state: readOnce(() => stringField(objectField(object, 'status', statusPath), 'state', fieldPath(statusPath, 'state'))),
   };
+}
+
+/** Whether a `version` object can carry `status.conditions` (v1alpha1's CRD prunes them; see `statusNotIn`). */
+export function conditionsIn(version: string): boolean {
+  return !statusNotIn(version).includes('conditions');
 }
 
 /**

@@ -4,11 +4,12 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
+import { healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
 import { rayService } from './identity';
-import { readRayService, readRayServiceStatus, statusNotIn, type ApplicationStatus, type RayService, type RayServiceStatus } from './schema';
+import { conditionsIn, readRayService, readRayServiceStatus, statusNotIn, type ApplicationStatus, type RayService, type RayServiceStatus } from './schema';
 
 type Request = TypedRequest<RayService>;
 
@@ -27,8 +28,17 @@ function reviseReplica({ object, replicas, patch: newPatch }: Request) {
   return patch.operations;
 }
 
-/** Healthy when KubeRay says the service is Ready (it serves traffic), as Karmada's catalogue. */
-function interpretHealth({ object }: Request) {
+/**
+ * Healthy when KubeRay says the service is Ready (it serves traffic), as Karmada's catalogue. At v1alpha1, whose CRD
+ * prunes the conditions KubeRay writes at v1, `serviceStatus` says it: KubeRay sets it `Running` exactly when Ready
+ * is True (rayservice_controller.go, v1.3 on; before, `Running` was its serving state too).
+ */
+function interpretHealth({ object, kind }: Request) {
+  if (!conditionsIn(kind.version)) {
+    const serviceStatus = object.serviceStatus();
+    if (serviceStatus === 'Running') return healthy('status.serviceStatus=Running');
+    return unhealthy(serviceStatus === undefined ? 'no status.serviceStatus (v1alpha1 has no conditions)' : `status.serviceStatus=${serviceStatus.slice(0, 80)}`);
+  }
   return { healthy: object.conditions()?.some(({ type, status }) => type === 'Ready' && status === 'True') ?? false };
 }
 

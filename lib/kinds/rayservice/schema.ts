@@ -33,6 +33,8 @@ export interface RayService {
   cluster: () => RayClusterShape;
   /** `status.conditions` alone (health reads no other status field, so it refuses no other). */
   conditions: () => Condition[] | undefined;
+  /** `status.serviceStatus` alone: what a v1alpha1 status says of serving, having no conditions (see `conditionsIn`). */
+  serviceStatus: () => string | undefined;
 }
 
 function applicationsOf(active: JsonObject, path: string): Map<string, ApplicationStatus> | undefined {
@@ -87,7 +89,13 @@ export function readRayService(object: JsonObject, path: string, kind: GroupVers
       return readRayClusterSpec(objectField(spec, 'rayClusterConfig', clusterPath), clusterPath, kind.version);
     }),
     conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
+    serviceStatus: readOnce(() => stringField(objectField(object, 'status', statusPath), 'serviceStatus', fieldPath(statusPath, 'serviceStatus'))),
   };
+}
+
+/** Whether a `version` object can carry `status.conditions` (v1alpha1's CRD prunes them; see `statusNotIn`). */
+export function conditionsIn(version: string): boolean {
+  return !statusNotIn(version).includes('conditions');
 }
 
 /** ray.io/v1 RayService status fields v1alpha1 has not (ray-operator v1.5.0 `config/crd/bases/ray.io_rayservices.yaml`). */
