@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments, type CaseDocument } from '../lib/kit/cases';
 import { whyUnreadable } from '../lib/kit/files';
 import { checkCase } from '../lib/kit/check';
+import { withCanonicalQuantities } from '../lib/kit/compare';
 import { celNote, judgedByCrd, missingCrd, readCrdFile, usesCelRules, type CrdFile } from '../lib/kit/crd-check';
 import { judgeListed, listingFor, type ListedDifference } from '../lib/kit/listed-differences';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
@@ -134,7 +135,7 @@ async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean,
     return 1;
   }
   const results = resultsOf(input.operation, response, object);
-  printResults(results, io);
+  printResults(results.map(({ name, value }) => ({ name, value: withCanonicalQuantities(name, value) })), io);
   if (crd === undefined) return 0;
   const objects = {
     operation: input.operation,
