@@ -7,11 +7,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A stack frame's place: `at f (/abs/file.ts:12:7)`, `at /abs/file.ts:12:7`, either as a `file://` URL. */
-const framePlace = /^\s*at (?:.*?\()?((?:file:\/\/)?\/[^\s()]+?):(\d+):(\d+)\)?$/;
+const framePlace = /^\s*at (?:.*?\()?((?:file:\/\/)?\/[^()]+?):(\d+):(\d+)\)?$/;
 
 /** The path inside this repository (`lib/…`), or undefined for a file elsewhere or in node_modules. */
 export function repositoryPath(path: string): string | undefined {
-  const file = path.startsWith('file://') ? fileURLToPath(path) : path;
+  let file = path;
+  try {
+    if (path.startsWith('file://')) file = fileURLToPath(path);
+  } catch {
+    return undefined; // a URL of another host: not a file of this machine
+  }
   const inside = relative(root, file);
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || inside.split(/[\\/]/).includes('node_modules')) return undefined;
   return inside;

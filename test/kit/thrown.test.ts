@@ -94,5 +94,6 @@ describe('repositoryPath', () => {
     expect(repositoryPath(kindFile)).toBe('lib/kinds/workload/interpreter.ts');
     expect(repositoryPath(join(repositoryRoot, 'node_modules/yaml/dist/index.js'))).toBeUndefined();
     expect(repositoryPath('/elsewhere/lib/kinds/x.ts')).toBeUndefined();
+    expect(repositoryPath('file://elsewhere/lib/kinds/x.ts')).toBeUndefined();
   });
 });
