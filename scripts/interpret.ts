@@ -8,11 +8,13 @@ import { stringify } from 'yaml';
 import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments, type CaseDocument } from '../lib/kit/cases';
 import { whyUnreadable } from '../lib/kit/files';
 import { checkCase } from '../lib/kit/check';
+import { withCanonicalQuantities } from '../lib/kit/compare';
 import { celNote, judgedByCrd, missingCrd, readCrdFile, usesCelRules, type CrdFile } from '../lib/kit/crd-check';
 import { judgeListed, listingFor, type ListedDifference } from '../lib/kit/listed-differences';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
-import { localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
+import { failureBehind, localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
+import { thrownLine, thrownStack } from '../lib/kit/thrown';
 import { repositoryRoot } from '../lib/kit/kinds';
 import { publishedCrdFile } from '../lib/kit/published-crd';
 import { describeJson, isJsonObject } from '../lib/review/json';
@@ -57,7 +59,8 @@ unreachable webhook, a --crd without the objects' CRD).
                           The URL's path is never printed.
   --ca-bundle FILE        PEM certificates to trust for --url instead of the system CAs.
   --timeout-seconds N     Per call, 1..30 (default 10; sent as ?timeout=Ns like Karmada).
-  --verbose               Also print the raw response (and the decoded patch); with --check, notes per case.
+  --verbose               Also print the raw response (and the decoded patch); with --check, notes per case; the
+                          stack of an exception a kind threw (its message and first frame print without it).
   -h, --help              Show this help.
 Files may be "-" for standard input (one of them).
 `;
@@ -108,6 +111,16 @@ function printResults(results: { name: string; value: JsonValue }[], io: Interpr
   });
 }
 
+/**
+ * Behind a local 500, what the interpreter threw (the deployed webhook answers the same and logs it): its message
+ * and first frame in this repository, one line; `verbose` adds the stack.
+ */
+function printThrown(failure: { thrown: unknown } | undefined, verbose: boolean, io: InterpretIo): void {
+  if (failure === undefined) return;
+  io.stderr(`interpret: the interpreter ${thrownLine(failure.thrown)}${verbose ? '' : ' (--verbose shows its stack)'}\n`);
+  if (verbose) for (const frame of thrownStack(failure.thrown)) io.stderr(`interpret:     ${frame}\n`);
+}
+
 async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean, io: InterpretIo, crd?: CrdFile): Promise<number> {
   const { context, uid, object } = interpreterContextFor(input);
   const missing = crd === undefined ? undefined : missingCrd(crd, [input.desired, input.observed]);
@@ -118,10 +131,11 @@ async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean,
   if (verbose && response.patch !== undefined) io.stdout(`---\n# patch (decoded):\n${stringify(patchOperationsOf(response), { lineWidth: 0 })}`);
   if (!response.successful) {
     io.stderr(`interpret: ${input.operation} failed with code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}\n`);
+    printThrown(failureBehind(answer), verbose, io);
     return 1;
   }
   const results = resultsOf(input.operation, response, object);
-  printResults(results, io);
+  printResults(results.map(({ name, value }) => ({ name, value: withCanonicalQuantities(name, value) })), io);
   if (crd === undefined) return 0;
   const objects = {
     operation: input.operation,
@@ -208,6 +222,7 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
       io.stdout(`${{ passed: 'PASS', differed: 'DIFF', failed: 'FAIL' }[verdict]}  ${label}\n`);
       if (verdict === 'differed') io.stdout(`      listed in ${listing!.readme}:${listed!.line}: ${listed!.reason}\n`);
       for (const problem of problems) io.stdout(`      ${problem}\n`);
+      if (verbose && verdict === 'failed') for (const frame of result.stack ?? []) io.stdout(`          ${frame}\n`);
       for (const note of result.schemaNotes) io.stdout(`      note: ${note}\n`);
       if (verbose) for (const note of [...result.inputNotes, ...result.notes]) io.stdout(`      note: ${note}\n`);
       else inputNotesHidden += result.inputNotes.length;

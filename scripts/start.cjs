@@ -8,8 +8,8 @@
 // more internal modules to compile), which measured 3-5 ms more to the first answer and ~2 MB more resident memory
 // for a server that never needs it (docs/performance.md, issue 18). The Lambda bundles stay ES modules.
 const { createHash } = require('node:crypto');
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } = require('node:fs');
-const { basename, join } = require('node:path');
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const buildDir = join(root, '.build');
@@ -41,20 +41,20 @@ else build().then(() => require(outfile), (error) => {
 async function build() {
   const esbuild = require('esbuild');
   const { buildOptions } = require(esbuildConfig);
-  // Built in a directory of its own and renamed into place: servers starting at once never load a half-written file.
-  const partialDir = join(buildDir, `partial-${process.pid}`);
-  mkdirSync(partialDir, { recursive: true });
-  const partial = join(partialDir, basename(outfile));
   // The functions' options (esbuild.config.cjs), changed only where a local server differs from a Lambda bundle:
   // CommonJS (above; so no ESM `require` banner); node 20 is enough (package.json engines); dependencies load from
   // node_modules, so the build stays fast; readable code and a linked source map, so `--enable-source-maps` shows
   // stack traces in lib/; one file (CommonJS has no code splitting: a kind's dynamic import becomes a lazy
   // initialiser inside it).
   const { external: _lambdaExternal, banner: _esmBanner, splitting: _splitting, chunkNames: _chunkNames, ...shared } = buildOptions;
-  await esbuild.build({
+  // Built for its final place (the map's `sources` are relative to it: a map built elsewhere and moved names files
+  // beside the checkout), kept in memory, and each file renamed into place from a name of this process's: servers
+  // starting at once never load a half-written file.
+  const { outputFiles } = await esbuild.build({
     ...shared,
     entryPoints: [join(root, 'lib/local/main.ts')],
-    outfile: partial,
+    outfile,
+    write: false,
     format: 'cjs',
     target: 'node20',
     minify: false,
@@ -64,9 +64,13 @@ async function build() {
     // import.meta is empty in CommonJS: a module of the local server that reads it would be wrong, so refuse it.
     logOverride: { 'empty-import-meta': 'error' },
   });
-  renameSync(`${partial}.map`, `${outfile}.map`);
-  renameSync(partial, outfile);
-  rmSync(partialDir, { recursive: true, force: true });
+  mkdirSync(buildDir, { recursive: true });
+  // The map first: a bundle in place always finds its map.
+  for (const file of [...outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')))) {
+    const partial = `${file.path}.partial-${process.pid}`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
   // Earlier builds are dead weight; one being loaded right now is already loaded, so removing it is harmless.
   for (const entry of readdirSync(buildDir)) {
     if (/^local-server(-[0-9a-f]{16})?\.(c|m)js(\.map)?$/.test(entry) && !entry.startsWith(`local-server-${key}.`)) rmSync(join(buildDir, entry), { force: true });

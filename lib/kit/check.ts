@@ -7,7 +7,8 @@ import { comparable, describeDifference, differencesOf } from './compare';
 import { judgedByCrd, type CrdFile } from './crd-check';
 import { verifiedResponse } from './answer';
 import { interpretInputOf, interpreterContextFor, resultsOf } from './request';
-import { UnreachableWebhook, type Webhook } from './webhook';
+import { thrownLine, thrownStack } from './thrown';
+import { failureBehind, UnreachableWebhook, type Webhook } from './webhook';
 
 export interface CaseOutcome {
   case: CaseDocument;
@@ -31,10 +32,22 @@ export interface CaseOutcome {
    * differ (never an error, a refusal or a missing result); what a README's listed difference may accept.
    */
   differed: boolean;
+  /**
+   * Local runs only: when the case failed on a 500 because the interpreter threw, the exception's stack, one frame a
+   * line (`--check --verbose` prints it); its message and first frame in this repository are a problem line.
+   */
+  stack?: string[];
 }
 
 function outcome(input: CaseDocument, problems: string[], notes: string[] = [], answered = false): CaseOutcome {
   return { case: input, passed: problems.length === 0, problems, notes, schemaNotes: [], inputNotes: [], differed: answered && problems.length > 0 };
+}
+
+/** A failed case's outcome with what the interpreter threw behind its 500, where a local webhook says so. */
+function withThrown(failed: CaseOutcome, answer: unknown): CaseOutcome {
+  const failure = failureBehind(answer);
+  if (failed.passed || failure === undefined) return failed;
+  return { ...failed, problems: [...failed.problems, `the interpreter ${thrownLine(failure.thrown)}`], stack: thrownStack(failure.thrown) };
 }
 
 export interface CheckOptions {
@@ -72,7 +85,8 @@ async function compared(input: CaseDocument, webhook: Webhook): Promise<{ outcom
   if (input.malformed !== undefined) return { outcome: outcome(input, [input.malformed]) };
   try {
     const { context, uid, object } = interpreterContextFor(interpretInputOf(input));
-    const response = verifiedResponse(await webhook(context), uid);
+    const answer = await webhook(context);
+    const response = verifiedResponse(answer, uid);
 
     if (input.error !== undefined) {
       const { code, messageContains } = input.error;
@@ -82,10 +96,10 @@ async function compared(input: CaseDocument, webhook: Webhook): Promise<{ outcom
       const message = response.status?.message ?? '';
       const missing = messageContains.filter((fragment) => !message.includes(fragment));
       if (missing.length > 0) problems.push(`expected the message to contain ${missing.map((fragment) => JSON.stringify(fragment)).join(', ')}, got ${JSON.stringify(message)}`);
-      return { outcome: outcome(input, problems) };
+      return { outcome: withThrown(outcome(input, problems), answer) };
     }
     if (!response.successful) {
-      return { outcome: outcome(input, [`the webhook answered successful: false, code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}`]) };
+      return { outcome: withThrown(outcome(input, [`the webhook answered successful: false, code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}`]), answer) };
     }
 
     const results = new Map<string, JsonValue>(resultsOf(input.operation, response, object).map(({ name, value }) => [name, value]));

@@ -1,6 +1,6 @@
 // Expected-vs-actual comparison of interpreter results as Karmada's own testdata runner does it
 // (pkg/resourceinterpreter/default/thirdparty/thirdparty_test.go), with a short list of differing paths.
-import { parseQuantity, QuantityError, type Quantity } from '../kube/quantity';
+import { formatQuantity, parseQuantity, QuantityError, type Quantity } from '../kube/quantity';
 import { isJsonObject, quoted } from '../review/json';
 import type { JsonObject, JsonValue } from '../review/json';
 
@@ -103,19 +103,50 @@ const dependency: GoType = {
   },
 };
 
-/** Exact and format-free: 1Gi and 1073741824 are one value, as resource.Quantity.Equal says. */
-function quantityValue(value: JsonValue): JsonValue {
-  if (typeof value !== 'string' && typeof value !== 'number') return value;
-  let quantity: Quantity;
+/** The quantity as Kubernetes prints it (resource.Quantity's String(): `200m`, `1Gi`); a value that is none stays as it is. */
+function canonicalQuantity(value: JsonValue): JsonValue {
+  const quantity = quantityOf(value);
+  return quantity === undefined ? value : formatQuantity(quantity);
+}
+
+function quantityOf(value: JsonValue | undefined): Quantity | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   try {
-    quantity = parseQuantity(typeof value === 'string' ? value.trim() : value);
+    return parseQuantity(typeof value === 'string' ? value.trim() : value);
   } catch (error) {
-    if (error instanceof QuantityError) return value;
+    if (error instanceof QuantityError) return undefined;
     throw error;
   }
-  // Quantities are normalized (no leading or trailing zeros in digits), so equal values print alike.
-  if (quantity.digits === '') return 'value 0';
-  return `value ${quantity.negative ? '-' : ''}${quantity.digits}e${quantity.exponent}`;
+}
+
+/** Equal as resource.Quantity.Equal says, whatever the format: 1Gi and 1073741824 are one value. */
+function sameQuantity(expected: JsonValue | undefined, actual: JsonValue | undefined): boolean {
+  const [want, got] = [quantityOf(expected), quantityOf(actual)];
+  // Quantities are normalized (no leading or trailing zeros in digits), so equal values have equal parts.
+  return want !== undefined && got !== undefined && want.negative === got.negative && want.digits === got.digits && want.exponent === got.exponent;
+}
+
+/** `requirements` with each value of its `resourceRequest` in canonical form; anything else as it is. */
+function requestsCanonical(requirements: JsonValue | undefined): JsonValue | undefined {
+  if (!isJsonObject(requirements) || !isJsonObject(requirements.resourceRequest)) return requirements;
+  const resourceRequest: JsonObject = {};
+  for (const [name, quantity] of Object.entries(requirements.resourceRequest)) {
+    Object.defineProperty(resourceRequest, name, { value: canonicalQuantity(quantity), enumerable: true, writable: true, configurable: true });
+  }
+  return { ...requirements, resourceRequest };
+}
+
+/**
+ * A result as Karmada keeps it once decoded: the quantities of `requires` and of each component's requirements as
+ * resource.Quantity prints them (`0.5` is `500m`, `1.5Gi` is `1536Mi`); every other
+ * result, and a value that is no quantity, as it is.
+ */
+export function withCanonicalQuantities(name: string, value: JsonValue): JsonValue {
+  if (name === 'requires') return requestsCanonical(value) ?? null;
+  if (name !== 'components' || !Array.isArray(value)) return value;
+  return value.map((component) => (isJsonObject(component) && Object.hasOwn(component, 'replicaRequirements')
+    ? { ...component, replicaRequirements: requestsCanonical(component.replicaRequirements) ?? null }
+    : component));
 }
 
 function isZero(value: JsonValue | undefined, type: GoType): boolean {
@@ -133,7 +164,7 @@ function asGo(value: JsonValue, type: GoType): JsonValue {
     const result: JsonObject = {};
     for (const key of Object.keys(value).sort()) {
       const item = value[key]!;
-      result[key] = type === 'quantities' ? quantityValue(item) : typeof type === 'object' ? asGo(item, type.map) : item;
+      result[key] = type === 'quantities' ? canonicalQuantity(item) : typeof type === 'object' ? asGo(item, type.map) : item;
     }
     return result;
   }
@@ -149,6 +180,35 @@ function asGo(value: JsonValue, type: GoType): JsonValue {
     return result;
   }
   return value;
+}
+
+/**
+ * `actual` (made comparable by asGo), with each quantity that equals the expected one at its place written as the
+ * expected one is: quantities compare by value, and each side prints in its own canonical form where they differ.
+ */
+function quantitiesAligned(expected: JsonValue | undefined, actual: JsonValue | undefined, type: GoType): JsonValue | undefined {
+  if (expected === undefined || actual === undefined) return actual;
+  if (type === 'quantities') {
+    if (!isJsonObject(expected) || !isJsonObject(actual)) return actual;
+    const result: JsonObject = {};
+    for (const [key, value] of Object.entries(actual)) {
+      const aligned = Object.hasOwn(expected, key) && sameQuantity(expected[key], value) ? expected[key]! : value;
+      Object.defineProperty(result, key, { value: aligned, enumerable: true, writable: true, configurable: true });
+    }
+    return result;
+  }
+  if (typeof type === 'object' && 'list' in type) {
+    return Array.isArray(expected) && Array.isArray(actual) ? actual.map((item, index) => quantitiesAligned(expected[index], item, type.list) ?? null) : actual;
+  }
+  if (typeof type === 'object' && 'struct' in type) {
+    if (!isJsonObject(expected) || !isJsonObject(actual)) return actual;
+    const result: JsonObject = { ...actual };
+    for (const [field, fieldType] of Object.entries(type.struct)) {
+      if (Object.hasOwn(actual, field)) result[field] = quantitiesAligned(Object.hasOwn(expected, field) ? expected[field] : undefined, actual[field], fieldType)!;
+    }
+    return result;
+  }
+  return actual;
 }
 
 function sortedBy(list: JsonValue, keys: readonly string[]): JsonValue {
@@ -171,10 +231,13 @@ export function comparable(name: string, expected: JsonValue, actual: JsonValue 
     case 'requires': {
       // No requirements (absent) and empty requirements are one thing to an author; Karmada's Lua path never returns absent.
       const normal = (value: JsonValue | undefined) => (value === undefined || value === null ? {} : asGo(value, replicaRequirements));
-      return [normal(expected), normal(actual)];
+      const want = normal(expected);
+      return [want, quantitiesAligned(want, normal(actual), replicaRequirements)];
     }
-    case 'components':
-      return [sortedBy(asGo(expected, { list: component }), ['name']), actual === undefined ? undefined : sortedBy(asGo(actual, { list: component }), ['name'])];
+    case 'components': {
+      const want = sortedBy(asGo(expected, { list: component }), ['name']);
+      return [want, actual === undefined ? undefined : quantitiesAligned(want, sortedBy(asGo(actual, { list: component }), ['name']), { list: component })];
+    }
     case 'dependencies': {
       const order = ['apiVersion', 'kind', 'namespace', 'name'];
       return [sortedBy(asGo(expected, { list: dependency }), order), actual === undefined ? undefined : sortedBy(asGo(actual, { list: dependency }), order)];

@@ -1,18 +1,14 @@
 // The project's own modules a tool loads only to run (the kinds and their lists): one that does not load (a kind's
 // syntax error, an import of a name its module does not export, a throw while loading) is one line naming its file
 // and line, not a stack trace. Loaded on use, so that the tool itself still starts and can say it.
-import { isAbsolute, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { KitError } from './cases';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { repositoryPath } from './thrown';
 
 /** `<file>:<line>` (a link error's first stack line), `(<file>:<line>:<col>)` (a frame), `file:///…` either way. */
 const location = /(?:file:\/\/)?(\/[^\s():]+):(\d+)(?::\d+)?/;
 
 function shown(path: string): string {
-  const inside = relative(root, path);
-  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+  return repositoryPath(path) ?? path;
 }
 
 /** Where loading failed and why, in one line: the first place in this repository (not node_modules) the error names. */
@@ -28,7 +24,7 @@ export function loadFailure(error: unknown): string {
   const where = (error instanceof Error ? error.stack ?? '' : '')
     .split('\n')
     .map((line) => location.exec(line))
-    .find((match) => match !== null && !match[1]!.includes('/node_modules/') && !match[1]!.startsWith('/node:') && !shown(match[1]!).startsWith('/'));
+    .find((match) => match !== null && repositoryPath(match[1]!) !== undefined);
   return where ? `${shown(where[1]!)}:${where[2]}: ${reason}` : reason;
 }
 

@@ -15,7 +15,8 @@ import { comparable, differencesOf, excludePlaceholder } from './compare';
 import { indentFlowScalarContinuations } from './flow-scalar-indent';
 import { loaded } from './modules';
 import { interpretInputOf, interpreterContextFor, resultsOf } from './request';
-import { localWebhook, type Webhook } from './webhook';
+import { thrownLine } from './thrown';
+import { failureBehind, localWebhook, type Webhook } from './webhook';
 
 /** One output value that changes: `before` is absent when the case had no `output` (all results are recorded then). */
 export interface OutputChange {
@@ -78,17 +79,21 @@ function withPlaceholders(before: JsonValue | undefined, after: JsonValue): Json
 async function changesOf(input: InterpreterCase, webhook: Webhook, label: string, problems: string[]): Promise<OutputChange[]> {
   let response;
   let object;
+  let answer;
   try {
     const built = interpreterContextFor(interpretInputOf(input));
     object = built.object;
-    response = verifiedResponse(await webhook(built.context), built.uid);
+    answer = await webhook(built.context);
+    response = verifiedResponse(answer, built.uid);
   } catch (error) {
     if (!(error instanceof KitError)) throw error;
     problems.push(`${label}: ${error.message}`);
     return [];
   }
   if (!response.successful) {
-    problems.push(`${label}: the interpreter answers code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}; nothing recorded (an \`error\` case expects a refusal)`);
+    const failure = failureBehind(answer);
+    const thrown = failure === undefined ? '' : ` (it ${thrownLine(failure.thrown)})`;
+    problems.push(`${label}: the interpreter answers code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}${thrown}; nothing recorded (an \`error\` case expects a refusal)`);
     return [];
   }
   let results;

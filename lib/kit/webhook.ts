@@ -30,13 +30,27 @@ async function everyKindLoaded(): Promise<InterpreterRegistry> {
   return interpreterRegistry;
 }
 
+/** The exception behind each local answer of code 500, keyed by the answer: the answer itself stays the deployed one. */
+const failures = new WeakMap<object, { thrown: unknown }>();
+
+/**
+ * What the interpreter threw, when `answer` is a local webhook's 500 because of it (the deployed webhook logs it
+ * and answers the same generic message); undefined for any other answer, a remote one included.
+ */
+export function failureBehind(answer: unknown): { thrown: unknown } | undefined {
+  return typeof answer === 'object' && answer !== null ? failures.get(answer) : undefined;
+}
+
 export function localWebhook(local?: InterpreterRegistry): Webhook {
   let registry: Promise<InterpreterRegistry> | undefined;
   return async (context) => {
     registry ??= local === undefined
       ? loaded('the interpreters (lib/kinds/interpreters.ts)', everyKindLoaded, UnreachableWebhook)
       : Promise.resolve(local);
-    return JSON.parse(JSON.stringify((await interpretWhenReady(await registry, JSON.parse(JSON.stringify(context)))).context));
+    const outcome = await interpretWhenReady(await registry, JSON.parse(JSON.stringify(context)));
+    const answer = JSON.parse(JSON.stringify(outcome.context)) as object;
+    if ('failure' in outcome) failures.set(answer, { thrown: outcome.failure });
+    return answer;
   };
 }
 

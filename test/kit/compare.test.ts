@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseFiles, readCases, type InterpreterCase } from '../../lib/kit/cases';
 import { checkCase } from '../../lib/kit/check';
-import { comparable, differencesOf, withoutExcluded } from '../../lib/kit/compare';
+import { comparable, describeDifference, differencesOf, withCanonicalQuantities, withoutExcluded } from '../../lib/kit/compare';
 import type { Webhook } from '../../lib/kit/webhook';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
 import { karmadaModuleCatalogue } from '../../lib/kit/karmada-catalogue';
@@ -43,6 +43,42 @@ describe('typed results compare as Karmada unmarshals them', () => {
     expect(same('requires', { resourceRequest: { cpu: '1' } }, { resourceRequest: { cpu: '1001m' } })).toBe(false);
     expect(same('requires', { namespace: '', nodeClaim: { nodeSelector: {} }, unknown: 1 }, { nodeClaim: {} })).toBe(true);
     expect(same('requires', { nodeClaim: { tolerations: [{ key: 'k', tolerationSeconds: 0 }] } }, { nodeClaim: { tolerations: [{ key: 'k' }] } })).toBe(false);
+  });
+
+  it('prints differing quantities as Kubernetes prints them, each in its own format', () => {
+    // Prepare: cpu 100m against 0.2, memory 1Gi against 2Gi, 1e3 (DecimalExponent) against 1500m (1.5); the pods are one
+    // value in two formats.
+    const expected = { resourceRequest: { cpu: '100m', memory: '1Gi', 'example.com/gpu': '1e3', pods: '1k' } };
+    const actual = { resourceRequest: { cpu: '0.2', memory: '2147483648', 'example.com/gpu': '1500m', pods: 1000 } };
+
+    // Act
+    const [want, got] = comparable('requires', expected, actual);
+    const lines = differencesOf(want, got).map((difference) => describeDifference(difference, 'requires'));
+
+    // Assess
+    expect(lines).toEqual([
+      'requires.resourceRequest.cpu: expected "100m", got "200m"',
+      'requires.resourceRequest["example.com/gpu"]: expected "1e3", got "1500m"',
+      'requires.resourceRequest.memory: expected "1Gi", got "2147483648"',
+    ]);
+  });
+
+  it("prints a component's quantities canonically too, and compares them by value", () => {
+    const requirements = (cpu: JsonValue) => ({ replicaRequirements: { resourceRequest: { cpu } } });
+    const [want, got] = comparable('components', [{ name: 'b', replicas: 1, ...requirements('1.5') }, { name: 'a', replicas: 1, ...requirements('1') }], [{ name: 'a', replicas: 1, ...requirements('1000m') }, { name: 'b', replicas: 1, ...requirements('2') }]);
+
+    expect(differencesOf(want, got).map((difference) => describeDifference(difference, 'components'))).toEqual([
+      'components[1].replicaRequirements.resourceRequest.cpu: expected "1500m", got "2"',
+    ]);
+  });
+
+  it('gives results as Karmada keeps them: quantities canonical, what is no quantity and other results untouched', () => {
+    expect(withCanonicalQuantities('requires', { resourceRequest: { cpu: '0.5', memory: '1.5Gi', odd: 'lots' }, priorityClassName: 'high' }))
+      .toEqual({ resourceRequest: { cpu: '500m', memory: '1536Mi', odd: 'lots' }, priorityClassName: 'high' });
+    expect(withCanonicalQuantities('components', [{ name: 'a', replicas: 1, replicaRequirements: { resourceRequest: { cpu: 1.5 } } }, { name: 'b', replicas: 2 }]))
+      .toEqual([{ name: 'a', replicas: 1, replicaRequirements: { resourceRequest: { cpu: '1500m' } } }, { name: 'b', replicas: 2 }]);
+    expect(withCanonicalQuantities('requires', null)).toBeNull();
+    expect(withCanonicalQuantities('status', { cpu: '0.5' })).toEqual({ cpu: '0.5' });
   });
 
   it('sorts components by name and dependencies by apiVersion, kind, namespace, name', () => {

@@ -162,6 +162,22 @@ describe('recordCases', () => {
     expect(recording.problems.length).toBeGreaterThan(0);
     expect(recording.problems[0]).toMatch(/^testdata\/v1alpha\d\/interprethealth-test\.yaml#\d+ InterpretHealth: .*: the interpreter answers code 404: the Workload interpreter does not implement InterpretHealth/);
   });
+
+  it('says what the interpreter threw behind a 500, and where', async () => {
+    // Prepare
+    const folder = workloadCopy('thrown');
+    const throwing: ResourceInterpreter = {
+      ...workloadInterpreter,
+      operations: { ...workloadInterpreter.operations, InterpretHealth: () => { throw new Error('injected for record'); } },
+    };
+
+    // Act
+    const recording = await recordCases(folder, throwing);
+
+    // Assess
+    expect(recording.files).toEqual([]);
+    expect(recording.problems[0]).toMatch(/: the interpreter answers code 500: internal error .*\(it threw Error: injected for record at test\/kit\/record\.test\.ts:\d+:\d+\); nothing recorded/);
+  });
 });
 
 describe('npm run new-kind -- --record', () => {

@@ -132,6 +132,70 @@ describe('quantity reference vectors from k8s.io/apimachinery', () => {
   );
 });
 
+/** Go's test helper decQuantity(value, scale, format): value × 10^scale, normalized as parseQuantity's are. */
+function decQuantity(value: number, scale: number, format: Quantity['format']): Quantity {
+  let digits = String(value);
+  let exponent = scale;
+  while (digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    exponent++;
+  }
+  return digits === '' ? { negative: false, digits: '', exponent: 0, format } : { negative: false, digits, exponent, format };
+}
+
+describe('formatQuantity', () => {
+  // TestQuantityString of k8s.io/apimachinery v0.35.3, pkg/api/resource/quantity_test.go: each quantity's String(),
+  // and another spelling of it that parses to the same canonical form.
+  it.each([
+    [1024 * 1024 * 1024, 0, 'BinarySI', '1Gi', '1024Mi'],
+    [300 * 1024 * 1024, 0, 'BinarySI', '300Mi', '307200Ki'],
+    [6 * 1024, 0, 'BinarySI', '6Ki', ''],
+    [1001 * 1024 * 1024 * 1024, 0, 'BinarySI', '1001Gi', '1025024Mi'],
+    [1024 * 1024 * 1024 * 1024, 0, 'BinarySI', '1Ti', '1024Gi'],
+    [5, 0, 'BinarySI', '5', '5000m'],
+    [500, -3, 'BinarySI', '500m', '0.5'],
+    [1, 9, 'DecimalSI', '1G', '1000M'],
+    [1000, 6, 'DecimalSI', '1G', '0.001T'],
+    [1000000, 3, 'DecimalSI', '1G', ''],
+    [1000000000, 0, 'DecimalSI', '1G', ''],
+    [1, -3, 'DecimalSI', '1m', '1000u'],
+    [80, -3, 'DecimalSI', '80m', ''],
+    [1080, -3, 'DecimalSI', '1080m', '1.08'],
+    [108, -2, 'DecimalSI', '1080m', '1080000000n'],
+    [10800, -4, 'DecimalSI', '1080m', ''],
+    [300, 6, 'DecimalSI', '300M', ''],
+    [1, 12, 'DecimalSI', '1T', ''],
+    [1234567, 6, 'DecimalSI', '1234567M', ''],
+    [1234567, -3, 'BinarySI', '1234567m', ''],
+    [3, 3, 'DecimalSI', '3k', ''],
+    [1025, 0, 'BinarySI', '1025', ''],
+    [0, 0, 'DecimalSI', '0', ''],
+    [0, 0, 'BinarySI', '0', ''],
+    [1, 9, 'DecimalExponent', '1e9', '.001e12'],
+    [1, -3, 'DecimalExponent', '1e-3', '0.001e0'],
+    [1, -9, 'DecimalExponent', '1e-9', '1000e-12'],
+    [80, -3, 'DecimalExponent', '80e-3', ''],
+    [300, 6, 'DecimalExponent', '300e6', ''],
+    [1, 12, 'DecimalExponent', '1e12', ''],
+    [1, 3, 'DecimalExponent', '1e3', ''],
+    [3, 3, 'DecimalExponent', '3e3', ''],
+    [3, 3, 'DecimalSI', '3k', ''],
+    [0, 0, 'DecimalExponent', '0', '00'],
+    [1, -9, 'DecimalSI', '1n', ''],
+    [80, -9, 'DecimalSI', '80n', ''],
+    [1080, -9, 'DecimalSI', '1080n', ''],
+    [108, -8, 'DecimalSI', '1080n', ''],
+    [10800, -10, 'DecimalSI', '1080n', ''],
+    [1, -6, 'DecimalSI', '1u', ''],
+    [80, -6, 'DecimalSI', '80u', ''],
+    [1080, -6, 'DecimalSI', '1080u', ''],
+  ] as const)('prints %s × 10^%s %s as %s, as String() does', (value, scale, format, canonical, alternate) => {
+    expect(formatQuantity(decQuantity(value, scale, format))).toBe(canonical);
+    expect(formatQuantity(parseQuantity(canonical))).toBe(canonical);
+    if (alternate !== '') expect(formatQuantity(parseQuantity(alternate))).toBe(canonical);
+  });
+});
+
 describe('parseQuantity', () => {
   it('canonicalizes the documented Kubernetes examples', () => {
     // Prepare

@@ -248,6 +248,27 @@ describe('interpret --url: the request Karmada would send', () => {
     expect(runs[2]!.stderr).toContain('cannot call the webhook at http://127.0.0.1:');
     for (const { stderr } of runs) expect(stderr).not.toContain('secret-token');
   });
+
+  it("prints quantities as Kubernetes does (0.2 is 200m), in results and in what --check says differs", async () => {
+    // Prepare: a webhook spelling its quantities otherwise than Kubernetes prints them, and a case expecting others.
+    const spelled = await fakeWebhook((body) => ({
+      apiVersion: 'config.karmada.io/v1alpha1',
+      kind: 'ResourceInterpreterContext',
+      response: { uid: body.request!.uid, successful: true, replicas: 3, replicaRequirements: { resourceRequest: { cpu: '0.2', memory: '1073741824e0', 'example.com/gpu': 2 } } },
+    }));
+    servers.push(spelled.server);
+    const cases = file('interpretreplica-test.yaml', { name: 'quantities', operation: 'InterpretReplica', desiredObj: workload, output: { replica: 3, requires: { resourceRequest: { cpu: '250m', memory: '1Gi', 'example.com/gpu': '2' } } } });
+
+    // Act
+    const single = await run('--operation', 'InterpretReplica', '--desired-file', desiredFile, '--url', spelled.url);
+    const checked = await run('--check', cases, '--url', spelled.url);
+
+    // Assess: memory is 1Gi in another spelling, so only cpu differs.
+    expect(single.code).toBe(0);
+    expect(printedResults(single.stdout)).toEqual({ replica: 3, requires: { resourceRequest: { cpu: '200m', memory: '1073741824', 'example.com/gpu': '2' } } });
+    expect(checked.code).toBe(1);
+    expect(checked.stdout.split('\n').filter((line) => line.startsWith('      '))).toEqual(['      requires.resourceRequest.cpu: expected "250m", got "200m"']);
+  });
 });
 
 describe('interpret --check', () => {

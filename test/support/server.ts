@@ -48,6 +48,8 @@ export interface StartOptions {
   /** The CA that signed TLS_CERT, for the readiness probe of a quiet HTTPS server. */
   ca?: string | Buffer;
   timeoutMs?: number;
+  /** The checkout to serve (default: this one); a scratch copy (support/scratch.ts) serves its own sources. */
+  root?: string;
 }
 
 export interface LocalServer extends Running {
@@ -70,7 +72,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
   const port = options.env?.PORT ?? (options.quiet ? String(await freePort()) : '0');
   const [command, args, scriptEnv] = startCommand(options.via ?? 'node');
   const env = { ...scriptEnv, ...environment(options, port) };
-  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', options.quiet ? 'ignore' : 'pipe', options.quiet ? 'inherit' : 'pipe'] });
+  const child = spawn(command, args, { cwd: options.root ?? projectRoot, env, stdio: ['ignore', options.quiet ? 'ignore' : 'pipe', options.quiet ? 'inherit' : 'pipe'] });
   const running = track(child);
   try {
     if (!options.quiet) {
