@@ -19,7 +19,7 @@ export interface CallRecord {
   review?: string;
   /** The interpreter operation (`InterpretReplica`…), `Convert`, or the admission step (`mutate`, `validate`). */
   operation?: string;
-  /** The object's `group/version/Kind`, in every review (docs/operations.md#log-lines). */
+  /** The object's `group/version/Kind`, in every review (docs/vocabulary.md#the-log-line). */
   kind?: string;
   /** ConversionReview: the version the objects are converted to. */
   desiredAPIVersion?: string;
@@ -27,6 +27,13 @@ export interface CallRecord {
   admissionOperation?: string;
   namespace?: string;
   name?: string;
+  /** InterpretHealth: the answer Karmada got (it decides eviction); the `Unhealthy` metric counts the false ones. */
+  healthy?: boolean;
+  /**
+   * What decided the answer, never sent to the caller: a health answer's (`Ready=False reason=UpgradeFailed`,
+   * `status.readyReplicas 2 != spec.replicas 3`) or a refusal's (the refused field and its cause); ≤ 200 characters.
+   */
+  reason?: string;
   successful: boolean;
   /** `response.status.code` of a failure, 200 for a success. */
   code: number;
@@ -48,6 +55,9 @@ function errorSummary(error: unknown): { name: string; message: string; stack?: 
   }
   return { name: typeof error, message };
 }
+
+/** A reason is one short field: an operator reads it in a query's result table. */
+const maxReasonLength = 200;
 
 /** Strings in a log line come from the caller (uid, name...): bounded, so a line never grows with the request. */
 function clipped(value: string | undefined, maxLength = 256): string | undefined {
@@ -81,6 +91,9 @@ export function recordCall(record: CallRecord): void {
         break;
       case 'statusMessage':
         line.statusMessage = clipped(value as string, 1_000);
+        break;
+      case 'reason':
+        line.reason = clipped(value as string, maxReasonLength - 1);
         break;
       default:
         line[key] = typeof value === 'string' ? clipped(value) : value;
