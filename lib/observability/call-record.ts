@@ -70,7 +70,9 @@ const callMessages: Readonly<Record<string, string>> = { '': 'interpreter call',
 export function recordCall(record: CallRecord): void {
   // The metrics' operation dimension names the review kind too (`AdmissionReview/CREATE`), so kinds never mix.
   const operation = `${record.review === undefined ? '' : `${record.review}/`}${record.operation ?? 'unknown'}`;
-  const threshold = record.code >= 500 ? LogLevelThreshold.ERROR : record.successful ? LogLevelThreshold.INFO : LogLevelThreshold.WARN;
+  // An unhealthy answer is a warning: Karmada may evict the workload on it, so its reason stays with logLevel=WARN.
+  const warning = !record.successful || record.healthy === false;
+  const threshold = record.code >= 500 ? LogLevelThreshold.ERROR : warning ? LogLevelThreshold.WARN : LogLevelThreshold.INFO;
   // A suppressed line is not even built (hot path); its metrics still go out, on a line of their own. So do a
   // review's: its line keeps the plain operation, and the dimension must be a top-level key of the EMF line.
   const ownMetricsLine = threshold < logger.level || record.review !== undefined;
@@ -107,6 +109,6 @@ export function recordCall(record: CallRecord): void {
   }
   const message = callMessages[record.review ?? ''] ?? 'review call';
   if (record.code >= 500) logger.error(message, line, metricMembers);
-  else if (!record.successful) logger.warn(message, line, metricMembers);
+  else if (warning) logger.warn(message, line, metricMembers);
   else logger.info(message, line, metricMembers);
 }

@@ -178,8 +178,12 @@ describe('recordCall, as deployed (INFO, metrics on)', () => {
     recordCall({ ...base, healthy: false, reason: 'Ready=False reason=Failed' });
     recordCall({ ...base, healthy: false, reason: 'x'.repeat(1_000) });
 
-    const [line, long] = linesOf(streams.stdout());
-    expect(line).toMatchObject({ message: 'interpreter call', operation: 'InterpretHealth', kind: 'cert-manager.io/v1/Certificate', healthy: false, reason: 'Ready=False reason=Failed', Unhealthy: 1 });
+    recordCall({ ...base, healthy: true, reason: 'Ready=True reason=Ready' });
+
+    // An unhealthy answer is a warning (stderr), so that logLevel=WARN keeps it; a healthy one is not.
+    const [line, long] = linesOf(streams.stderr());
+    expect(line).toMatchObject({ level: 'WARN', message: 'interpreter call', operation: 'InterpretHealth', kind: 'cert-manager.io/v1/Certificate', healthy: false, reason: 'Ready=False reason=Failed', Unhealthy: 1 });
     expect((long!.reason as string).length).toBeLessThanOrEqual(200);
+    expect(linesOf(streams.stdout())).toEqual([expect.objectContaining({ level: 'INFO', healthy: true, reason: 'Ready=True reason=Ready', Unhealthy: 0 })]);
   });
 });
