@@ -101,7 +101,7 @@ export function interpret(
       request,
       failure: error,
       // The exception itself is the log line's `error`: the reason only says which kind of fault it was.
-      reason: `internal error (${error instanceof Error ? boundedReason(error.name).slice(0, 60) : 'a thrown value that is not an Error'})`,
+      reason: `internal error (${error instanceof Error ? String(error.name).slice(0, 60) : 'a thrown value that is not an Error'})`,
     };
   }
 }
