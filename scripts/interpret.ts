@@ -13,7 +13,7 @@ import { celNote, judgedByCrd, missingCrd, readCrdFile, usesCelRules, type CrdFi
 import { judgeListed, listingFor, type ListedDifference } from '../lib/kit/listed-differences';
 import { patchOperationsOf, verifiedResponse } from '../lib/kit/answer';
 import { interpreterContextFor, resultsOf, type InterpretInput } from '../lib/kit/request';
-import { failureBehind, localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
+import { answerReasonOf, failureBehind, localWebhook, remoteWebhook, type Webhook } from '../lib/kit/webhook';
 import { thrownLine, thrownStack } from '../lib/kit/thrown';
 import { repositoryRoot } from '../lib/kit/kinds';
 import { publishedCrdFile } from '../lib/kit/published-crd';
@@ -27,7 +27,8 @@ export const usage = `Usage:
 
 Runs one Karmada interpreter operation on YAML or JSON files, like \`karmadactl interpret\` does for Lua
 customizations, and prints the results as Karmada uses them: the patched object (revised, retained,
-aggregatedStatus), replica and requires, components, status, healthy, dependencies. The request is the
+aggregatedStatus), replica and requires, components, status, healthy (with its reason, "# reason: …", against the
+local interpreters), dependencies. The request is the
 ResourceInterpreterContext Karmada would send (uid, kind from the object's apiVersion/kind, name, namespace,
 replicas, aggregatedStatus). Exits 1 with the webhook's message when it answers successful: false, when a case
 fails, or when --crd refuses a result; exits 2 with one line on stderr when it cannot run (bad options or files, an
@@ -131,11 +132,19 @@ async function runOne(input: InterpretInput, webhook: Webhook, verbose: boolean,
   if (verbose && response.patch !== undefined) io.stdout(`---\n# patch (decoded):\n${stringify(patchOperationsOf(response), { lineWidth: 0 })}`);
   if (!response.successful) {
     io.stderr(`interpret: ${input.operation} failed with code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}\n`);
-    printThrown(failureBehind(answer), verbose, io);
+    // A refusal's message starts with its reason (the field and its cause); any other is said apart, and what a
+    // kind threw behind a 500 says more than the 500's reason (`internal error (TypeError)`).
+    const reason = answerReasonOf(answer);
+    const failure = failureBehind(answer);
+    if (failure !== undefined) printThrown(failure, verbose, io);
+    else if (reason !== undefined && !(response.status?.message ?? '').startsWith(reason)) io.stderr(`interpret: reason: ${reason}\n`);
     return 1;
   }
   const results = resultsOf(input.operation, response, object);
   printResults(results.map(({ name, value }) => ({ name, value: withCanonicalQuantities(name, value) })), io);
+  // Beside the answer, as a YAML comment: what the call's log line says decided it (in process only: not on the wire).
+  const reason = answerReasonOf(answer);
+  if (reason !== undefined) io.stdout(`# reason: ${reason}\n`);
   if (crd === undefined) return 0;
   const objects = {
     operation: input.operation,

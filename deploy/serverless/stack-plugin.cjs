@@ -291,7 +291,7 @@ class StackPlugin {
   }
 }
 
-/** The dashboard: calls, failures and latency per operation (our EMF metrics), then functions, API Gateway, token. */
+/** The dashboard: calls, failures and latency per operation (our EMF metrics), then functions, API Gateway, unhealthy answers per kind, token. */
 function dashboardBody(functions, halfTimeoutMs, tokenOn) {
   const search = (metric, stat) => [{ expression: `SEARCH('{${metricsNamespace},operation,service} MetricName="${metric}"', '${stat}', 60)`, id: `${metric.toLowerCase()}${stat.replace(/\W/g, '')}` }];
   const perFunction = (metric, stat) => functions.map((fn) => ['AWS/Lambda', metric, 'FunctionName', fn.functionName, { stat, label: fn.key }]);
@@ -324,6 +324,11 @@ function dashboardBody(functions, halfTimeoutMs, tokenOn) {
       ['AWS/ApiGateway', 'IntegrationLatency', 'ApiId', '${HttpApi}', { stat: 'p99' }],
     ], { annotations: halfTimeout }),
   ];
+  // Members judged unhealthy, by kind: Karmada's application failover evicts on these. Not alarmed: it is the
+  // workloads' state, not this service's; the log lines' `reason` says why (docs/operations.md).
+  widgets.push(widget(12, 30, 'Unhealthy answers per kind (InterpretHealth)', [
+    { expression: `SEARCH('{${metricsNamespace},kind,service} MetricName="Unhealthy"', 'Sum', 60)`, id: 'unhealthySum' },
+  ]));
   if (tokenOn) widgets.push(widget(0, 30, 'Caller token reads failed (Secrets Manager)', [[metricsNamespace, 'TokenReadFailures', { stat: 'Sum' }]]));
   return { widgets };
 }

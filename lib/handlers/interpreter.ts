@@ -13,7 +13,7 @@ import { guard } from './guard';
 /** The ResourceInterpreterContext review; with `routeOperation`, only that operation is accepted. */
 export function interpreterEndpoint(registry: InterpreterRegistry, routeOperation?: InterpreterOperation): ReviewEndpoint {
   function answer(body: unknown): ServedReview {
-    const { context, request, failure } = interpret(registry, body, routeOperation);
+    const { context, request, failure, healthy, reason } = interpret(registry, body, routeOperation);
     const response = context.response!;
     return {
       reply: { body: context },
@@ -25,6 +25,8 @@ export function interpreterEndpoint(registry: InterpreterRegistry, routeOperatio
         kind: request ? `${request.kind.group}/${request.kind.version}/${request.kind.kind}` : undefined,
         namespace: request?.namespace,
         name: request?.name,
+        healthy,
+        reason,
         error: failure,
       },
     };

@@ -1,5 +1,5 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
-import { ReviewFailure, uidOf } from '../review/core';
+import { FieldFailure, ReviewFailure, uidOf } from '../review/core';
 import { int32Max, isJsonObject, isStackOverflow, nestedTooDeeply, nestsDeeperThan } from '../review/json';
 import type { InterpreterOperation } from './wire/operations';
 import { decodeInterpreterRequest } from './wire/request';
@@ -12,7 +12,25 @@ function isReplicaCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= int32Max;
 }
 
-function respond(registry: InterpreterRegistry, request: ResourceInterpreterRequest): ResourceInterpreterContext {
+/** A call's reason, in the log line's `reason` field: bounded, so the line never grows with a condition's text. */
+export const maxReasonLength = 200;
+
+function boundedReason(reason: string): string {
+  return reason.length <= maxReasonLength ? reason : `${reason.slice(0, maxReasonLength - 1)}…`;
+}
+
+/**
+ * A refusal's reason: the refused field and its cause for a field error, else the message up to its first `;`
+ * (what follows is advice: the served kinds, what to do), bounded.
+ */
+export function refusalReason(failure: ReviewFailure): string {
+  if (failure instanceof FieldFailure) return boundedReason(`${failure.field} ${failure.detail}`);
+  const advice = failure.message.indexOf('; ');
+  return boundedReason(advice === -1 ? failure.message : failure.message.slice(0, advice));
+}
+
+/** The answer; for InterpretHealth, the whole outcome (its verdict and reason, which never reach the wire). */
+function respond(registry: InterpreterRegistry, request: ResourceInterpreterRequest): ResourceInterpreterContext | InterpretOutcome {
   const { uid, kind } = request;
   switch (request.operation) {
     case 'InterpretReplica': {
@@ -30,8 +48,12 @@ function respond(registry: InterpreterRegistry, request: ResourceInterpreterRequ
       return patched(uid, registry.operationFor(kind, 'AggregateStatus')(request));
     case 'InterpretStatus':
       return succeeded(uid, registry.operationFor(kind, 'InterpretStatus')(request));
-    case 'InterpretHealth':
-      return succeeded(uid, registry.operationFor(kind, 'InterpretHealth')(request));
+    case 'InterpretHealth': {
+      // Only `healthy` goes on the wire (Karmada's response has no room for more): the reason is the outcome's.
+      const { healthy, reason } = registry.operationFor(kind, 'InterpretHealth')(request);
+      const context = succeeded(uid, { healthy });
+      return reason === undefined ? { context, request, healthy } : { context, request, healthy, reason: boundedReason(reason) };
+    }
     case 'InterpretDependency':
       return succeeded(uid, registry.operationFor(kind, 'InterpretDependency')(request));
   }
@@ -43,6 +65,13 @@ export interface InterpretOutcome {
   request?: ResourceInterpreterRequest;
   /** The unexpected exception behind a 500, for the log line only. */
   failure?: unknown;
+  /** InterpretHealth's verdict, as answered (for the log line and the Unhealthy metric). */
+  healthy?: boolean;
+  /**
+   * What decided the answer, never sent to Karmada: a health answer's reason (`Ready=False reason=UpgradeFailed`), or a
+   * refusal's (the refused field and its cause), at most `maxReasonLength` characters. Absent on other answers.
+   */
+  reason?: string;
 }
 
 /**
@@ -59,17 +88,20 @@ export function interpret(
   let request: ResourceInterpreterRequest | undefined;
   try {
     request = decodeInterpreterRequest(body, routeOperation);
-    return { context: respond(registry, request), request };
+    const answered = respond(registry, request);
+    return 'context' in answered ? answered : { context: answered, request };
   } catch (error) {
-    if (error instanceof ReviewFailure) return { context: errored(uid, error.code, error.message), request };
+    if (error instanceof ReviewFailure) return { context: errored(uid, error.code, error.message), request, reason: refusalReason(error) };
     // A kind's reader or the patch encoding recursing into a value thousands of levels deep: the input's shape. The
     // same overflow on a shallow input is our own recursion gone wrong, a 500 like any other exception.
-    if (isStackOverflow(error) && nestsDeeperThan(body, 1_000)) return { context: errored(uid, 400, nestedTooDeeply), request };
+    if (isStackOverflow(error) && nestsDeeperThan(body, 1_000)) return { context: errored(uid, 400, nestedTooDeeply), request, reason: boundedReason(nestedTooDeeply) };
     const what = request ? `${request.operation} of ${request.kind.kind} ${request.namespace ? request.namespace + '/' : ''}${request.name}` : 'the request';
     return {
       context: errored(uid, 500, `internal error while interpreting ${what}; the interpreter logs have the details (uid ${uid || 'unknown'})`),
       request,
       failure: error,
+      // The exception itself is the log line's `error`: the reason only says which kind of fault it was.
+      reason: `internal error (${error instanceof Error ? String(error.name).slice(0, 60) : 'a thrown value that is not an Error'})`,
     };
   }
 }

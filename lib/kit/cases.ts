@@ -29,6 +29,11 @@ export interface InterpreterCase {
    * item of `messageContains` (written as one string or a list of strings).
    */
   error?: { code: number; messageContains: string[] };
+  /**
+   * Ours, not Karmada's: the answer's reason (`Ready=False reason=UpgradeFailed`), which never reaches the wire. Judged
+   * where the reason can be seen, against this project's interpreters in process; a runner over HTTP notes it unchecked.
+   */
+  reason?: string;
   /** Where the case came from: file and 1-based document number (empty documents are not counted). */
   source: { file: string; document: number };
   malformed?: undefined;
@@ -64,15 +69,16 @@ function optionalObject(document: JsonObject, field: string, where: string): Jso
 export function caseOf(document: JsonValue, source: InterpreterCase['source']): InterpreterCase {
   const where = `${source.file} (document ${source.document})`;
   if (!isJsonObject(document)) throw new KitError(`${where}: a case must be a mapping, got ${describeJson(document)}`);
-  const { name, description, statusItems, inputReplicas, operation, error } = document;
+  const { name, description, statusItems, inputReplicas, operation, error, reason } = document;
   if (typeof operation !== 'string') throw new KitError(`${where}: operation is required (one of ${interpreterOperations.join(', ')})`);
   const known = operationNamed(operation);
   if (known === undefined) throw new KitError(`${where}: operation ${JSON.stringify(operation)} is not supported; use one of ${interpreterOperations.join(', ')}`);
-  for (const [field, value] of [['name', name], ['description', description]] as const) {
+  for (const [field, value] of [['name', name], ['description', description], ['reason', reason]] as const) {
     if (value !== undefined && value !== null && typeof value !== 'string') throw new KitError(`${where}: ${field} must be a string, got ${describeJson(value)}`);
   }
   const result: InterpreterCase = { name: typeof name === 'string' ? name : `document ${source.document}`, operation: known, source };
   if (typeof description === 'string') result.description = description;
+  if (typeof reason === 'string') result.reason = reason;
   const desiredObj = optionalObject(document, 'desiredObj', where);
   if (desiredObj !== undefined) result.desiredObj = desiredObj;
   const observedObj = optionalObject(document, 'observedObj', where);

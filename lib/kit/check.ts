@@ -8,7 +8,7 @@ import { judgedByCrd, type CrdFile } from './crd-check';
 import { verifiedResponse } from './answer';
 import { interpretInputOf, interpreterContextFor, resultsOf } from './request';
 import { thrownLine, thrownStack } from './thrown';
-import { failureBehind, UnreachableWebhook, type Webhook } from './webhook';
+import { answerReasonOf, failureBehind, UnreachableWebhook, type Webhook } from './webhook';
 
 export interface CaseOutcome {
   case: CaseDocument;
@@ -58,6 +58,16 @@ export interface CheckOptions {
   crd?: CrdFile;
 }
 
+/**
+ * A case's `reason` against the answer's: a problem when they differ, a note when the answer carries none (a webhook
+ * over HTTP) or the case states none (so that `--check --verbose` shows what to write).
+ */
+function reasonJudged(expected: string | undefined, actual: string | undefined): { problems: string[]; notes: string[] } {
+  if (expected === undefined) return { problems: [], notes: actual === undefined ? [] : [`no expected reason (the answer's: ${JSON.stringify(actual)})`] };
+  if (actual === undefined) return { problems: [], notes: ["reason not checked: this webhook's answers carry none (only this project's interpreters, in process, give one)"] };
+  return { problems: expected === actual ? [] : [`expected reason ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`], notes: [] };
+}
+
 /** Judges one case; throws UnreachableWebhook when the webhook cannot be reached at all. */
 export async function checkCase(input: CaseDocument, webhook: Webhook, options: CheckOptions = {}): Promise<CaseOutcome> {
   if (input.malformed !== undefined || options.crd === undefined) return (await compared(input, webhook)).outcome;
@@ -87,6 +97,7 @@ async function compared(input: CaseDocument, webhook: Webhook): Promise<{ outcom
     const { context, uid, object } = interpreterContextFor(interpretInputOf(input));
     const answer = await webhook(context);
     const response = verifiedResponse(answer, uid);
+    const reason = reasonJudged(input.reason, answerReasonOf(answer));
 
     if (input.error !== undefined) {
       const { code, messageContains } = input.error;
@@ -96,7 +107,7 @@ async function compared(input: CaseDocument, webhook: Webhook): Promise<{ outcom
       const message = response.status?.message ?? '';
       const missing = messageContains.filter((fragment) => !message.includes(fragment));
       if (missing.length > 0) problems.push(`expected the message to contain ${missing.map((fragment) => JSON.stringify(fragment)).join(', ')}, got ${JSON.stringify(message)}`);
-      return { outcome: withThrown(outcome(input, problems), answer) };
+      return { outcome: withThrown(outcome(input, [...problems, ...reason.problems], reason.notes), answer) };
     }
     if (!response.successful) {
       return { outcome: withThrown(outcome(input, [`the webhook answered successful: false, code ${String(response.status?.code)}: ${response.status?.message ?? '(no message)'}`]), answer) };
@@ -106,6 +117,8 @@ async function compared(input: CaseDocument, webhook: Webhook): Promise<{ outcom
     const problems: string[] = [];
     const notes: string[] = [];
     const output = input.output ?? {};
+    problems.push(...reason.problems);
+    notes.push(...reason.notes);
     let answered = true;
     for (const [name, expected] of Object.entries(output)) {
       if (!results.has(name)) {

@@ -50,8 +50,21 @@ export function localWebhook(local?: InterpreterRegistry): Webhook {
     const outcome = await interpretWhenReady(await registry, JSON.parse(JSON.stringify(context)));
     const answer = JSON.parse(JSON.stringify(outcome.context)) as object;
     if ('failure' in outcome) failures.set(answer, { thrown: outcome.failure });
+    if (outcome.reason !== undefined) answerReasons.set(answer, outcome.reason);
     return answer;
   };
+}
+
+/** The reasons of in-process answers, by answer: beside the wire answer, never in it. */
+const answerReasons = new WeakMap<object, string>();
+
+/**
+ * The reason an answer of `localWebhook` came with (a health answer's, a refusal's: what the call's log line says).
+ * Undefined for any other answer: a webhook called over HTTP sends none (Karmada's protocol has no room for it; the
+ * server's log line has it).
+ */
+export function answerReasonOf(answer: unknown): string | undefined {
+  return typeof answer === 'object' && answer !== null ? answerReasons.get(answer) : undefined;
 }
 
 export interface WebhookOptions {

@@ -19,7 +19,7 @@ export interface CallRecord {
   review?: string;
   /** The interpreter operation (`InterpretReplica`…), `Convert`, or the admission step (`mutate`, `validate`). */
   operation?: string;
-  /** The object's `group/version/Kind`, in every review (docs/operations.md#log-lines). */
+  /** The object's `group/version/Kind`, in every review (docs/vocabulary.md#the-log-line). */
   kind?: string;
   /** ConversionReview: the version the objects are converted to. */
   desiredAPIVersion?: string;
@@ -27,6 +27,13 @@ export interface CallRecord {
   admissionOperation?: string;
   namespace?: string;
   name?: string;
+  /** InterpretHealth: the answer Karmada got (it decides eviction); the `Unhealthy` metric counts the false ones. */
+  healthy?: boolean;
+  /**
+   * What decided the answer, never sent to the caller: a health answer's (`Ready=False reason=UpgradeFailed`,
+   * `status.readyReplicas 2 != spec.replicas 3`) or a refusal's (the refused field and its cause); ≤ 200 characters.
+   */
+  reason?: string;
   successful: boolean;
   /** `response.status.code` of a failure, 200 for a success. */
   code: number;
@@ -49,6 +56,9 @@ function errorSummary(error: unknown): { name: string; message: string; stack?: 
   return { name: typeof error, message };
 }
 
+/** A reason is one short field: an operator reads it in a query's result table. */
+const maxReasonLength = 200;
+
 /** Strings in a log line come from the caller (uid, name...): bounded, so a line never grows with the request. */
 function clipped(value: string | undefined, maxLength = 256): string | undefined {
   return value === undefined || value.length <= maxLength ? value : `${value.slice(0, maxLength)}…`;
@@ -60,7 +70,9 @@ const callMessages: Readonly<Record<string, string>> = { '': 'interpreter call',
 export function recordCall(record: CallRecord): void {
   // The metrics' operation dimension names the review kind too (`AdmissionReview/CREATE`), so kinds never mix.
   const operation = `${record.review === undefined ? '' : `${record.review}/`}${record.operation ?? 'unknown'}`;
-  const threshold = record.code >= 500 ? LogLevelThreshold.ERROR : record.successful ? LogLevelThreshold.INFO : LogLevelThreshold.WARN;
+  // An unhealthy answer is a warning: Karmada may evict the workload on it, so its reason stays with logLevel=WARN.
+  const warning = !record.successful || record.healthy === false;
+  const threshold = record.code >= 500 ? LogLevelThreshold.ERROR : warning ? LogLevelThreshold.WARN : LogLevelThreshold.INFO;
   // A suppressed line is not even built (hot path); its metrics still go out, on a line of their own. So do a
   // review's: its line keeps the plain operation, and the dimension must be a top-level key of the EMF line.
   const ownMetricsLine = threshold < logger.level || record.review !== undefined;
@@ -82,6 +94,9 @@ export function recordCall(record: CallRecord): void {
       case 'statusMessage':
         line.statusMessage = clipped(value as string, 1_000);
         break;
+      case 'reason':
+        line.reason = clipped(value as string, maxReasonLength - 1);
+        break;
       default:
         line[key] = typeof value === 'string' ? clipped(value) : value;
     }
@@ -94,6 +109,6 @@ export function recordCall(record: CallRecord): void {
   }
   const message = callMessages[record.review ?? ''] ?? 'review call';
   if (record.code >= 500) logger.error(message, line, metricMembers);
-  else if (!record.successful) logger.warn(message, line, metricMembers);
+  else if (warning) logger.warn(message, line, metricMembers);
   else logger.info(message, line, metricMembers);
 }

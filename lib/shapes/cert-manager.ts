@@ -12,6 +12,7 @@ import { agreedValue, latestTime, membersOf, setOrRemove, type Member } from './
 import { conditionOf, readConditionStatus, type ConditionStatus } from './conditions';
 import { conditionsOnePerType, type ConditionMergeRules } from './conditions-by-type';
 import { NamedReferences } from './dependencies';
+import { conditionReason, healthy, unhealthy, type Health } from './health';
 import { readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
 
 export const certManagerGroup = 'cert-manager.io';
@@ -121,9 +122,13 @@ export function readCertificate(object: JsonObject, path: string): Certificate {
  * still False because the Secret does not exist yet, or a renewal). Unhealthy when an issuance failed (Issuing False or
  * absent, Ready False: cert-manager backs off and retries), or when no cert-manager ever wrote a condition there.
  */
-export function certificateHealthy(status: CertificateStatus | undefined): boolean {
-  if (conditionOf(status?.conditions, 'Issuing')?.status === 'True') return true;
-  return conditionOf(status?.conditions, 'Ready')?.status === 'True';
+export function certificateHealth(status: CertificateStatus | undefined): Health {
+  const issuing = conditionOf(status?.conditions, 'Issuing');
+  if (issuing?.status === 'True') return healthy(conditionReason(issuing, 'Issuing'));
+  const ready = conditionOf(status?.conditions, 'Ready');
+  if (ready?.status === 'True') return healthy(conditionReason(ready, 'Ready'));
+  // An Issuing condition that is not True says the last issuance failed: worth naming beside Ready.
+  return unhealthy(issuing === undefined ? conditionReason(ready, 'Ready') : `${conditionReason(ready, 'Ready')}, ${conditionReason(issuing, 'Issuing')}`);
 }
 
 /** InterpretStatus: the conditions, times and counters, and the member's generations (Karmada's bookkeeping). */
@@ -327,8 +332,9 @@ export function readIssuer(object: JsonObject, path: string): Issuer {
 }
 
 /** Healthy when Ready is True: the issuer can sign (its CA Secret is valid, its ACME account registered…). */
-export function issuerHealthy(status: IssuerStatus | undefined): boolean {
-  return conditionOf(status?.conditions, 'Ready')?.status === 'True';
+export function issuerHealth(status: IssuerStatus | undefined): Health {
+  const ready = conditionOf(status?.conditions, 'Ready');
+  return ready?.status === 'True' ? healthy(conditionReason(ready, 'Ready')) : unhealthy(conditionReason(ready, 'Ready'));
 }
 
 /** InterpretStatus of an issuer: conditions, the ACME account, and the member's generations. */
@@ -399,7 +405,7 @@ export function retainNothing({ patch }: TypedRequest<object>): OperationResults
 /** The operations an Issuer and a ClusterIssuer answer alike; each kind says where its dependencies are. */
 export function issuerOperations(dependencies: (request: TypedRequest<Issuer>) => OperationResults['InterpretDependency']) {
   return {
-    InterpretHealth: ({ object }: TypedRequest<Issuer>) => ({ healthy: issuerHealthy(object.status) }),
+    InterpretHealth: ({ object }: TypedRequest<Issuer>) => issuerHealth(object.status),
     InterpretStatus: reflectIssuer,
     AggregateStatus: aggregateIssuer,
     InterpretDependency: dependencies,

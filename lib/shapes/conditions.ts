@@ -10,6 +10,7 @@ import { FieldFailure } from '../review/core';
 import type { JsonObject } from '../review/json';
 import { membersOf, setOrRemove, type Member } from './aggregation';
 import { observedByEveryMember, readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
+import { conditionReason, generationReason, healthy, unhealthy, type Health } from './health';
 
 /** A status condition (metav1.Condition and its older kin): the fields read, on the object as the controller wrote it. */
 export type Condition = JsonObject & {
@@ -78,17 +79,38 @@ export interface ReadyOptions {
 }
 
 /**
+ * Unhealthy, with its reason, when the ready condition does not say ready: absent, not True, or True with a reason
+ * the kind does not accept (`reasons`). Undefined when it says ready (generations are the caller's to compare).
+ */
+export function readyRefusal(ready: Condition | undefined, type: string, reasons?: readonly string[]): Health | undefined {
+  if (ready?.status !== 'True') return unhealthy(conditionReason(ready, type));
+  if (reasons !== undefined && !reasons.includes(ready.reason ?? '')) return unhealthy(`${conditionReason(ready, type)}, healthy only with reason ${reasons.join(' or ')}`);
+  return undefined;
+}
+
+/** The reason of a ready condition that decided a suspended object's health: its last result stands. */
+export function suspendedReason(ready: Condition, type: string): string {
+  return `${conditionReason(ready, type)}, spec.suspend: generation not compared`;
+}
+
+/**
  * Health of a condition-driven object (kstatus' rule): the ready condition is True (with an accepted reason), and
  * the controller saw the current spec: the condition's `observedGeneration`, else the status', equals
  * `metadata.generation`. Where neither reports one, or reconciling is suspended, generations are not compared.
  */
-export function readyHealth(object: { metadata: ObjectMetaView; status?: ConditionStatus }, options: ReadyOptions = {}): boolean {
-  const ready = conditionOf(object.status?.conditions, options.type ?? 'Ready');
-  if (ready?.status !== 'True') return false;
-  if (options.reasons !== undefined && !options.reasons.includes(ready.reason ?? '')) return false;
-  if (options.suspended === true) return true;
+export function readyHealth(object: { metadata: ObjectMetaView; status?: ConditionStatus }, options: ReadyOptions = {}): Health {
+  const type = options.type ?? 'Ready';
+  const ready = conditionOf(object.status?.conditions, type);
+  const refusal = readyRefusal(ready, type, options.reasons);
+  if (refusal !== undefined || ready === undefined) return refusal ?? unhealthy(conditionReason(ready, type));
+  if (options.suspended === true) return healthy(suspendedReason(ready, type));
+  const generation = object.metadata.generation ?? 0;
+  if (ready.observedGeneration !== undefined && ready.observedGeneration !== generation) {
+    return unhealthy(`${conditionReason(ready, type)}, ${type} observedGeneration ${ready.observedGeneration} != metadata.generation ${generation}`);
+  }
   const observed = ready.observedGeneration ?? object.status?.observedGeneration;
-  return observed === undefined || observed === (object.metadata.generation ?? 0);
+  if (observed !== undefined && observed !== generation) return unhealthy(`${conditionReason(ready, type)}, ${generationReason(observed, object.metadata.generation)}`);
+  return healthy(conditionReason(ready, type));
 }
 
 /**

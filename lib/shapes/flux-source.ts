@@ -11,7 +11,8 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 import { membersOf, setOrRemove } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
 import { namespaceOf, NamedReferences } from './dependencies';
-import { conditionOf, readyHealth, reflectConditionStatus, type ConditionStatus } from './conditions';
+import { conditionOf, readyHealth, readyRefusal, reflectConditionStatus, type ConditionStatus } from './conditions';
+import { conditionReason, healthy, type Health } from './health';
 import { isEmptyContainer } from './empty-values';
 import { fluxMergedConditions, fluxObservedGeneration, isDateTime, keepMemberSuspend, readFluxConditionStatus } from './flux-status';
 import { readReportedGenerations, templateGenerationAnnotation, type ReportedGenerations } from './generations';
@@ -163,11 +164,15 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   const retain = (request: TypedRequest<T>): OperationResults['Retain'] => keepMemberSuspend(request, request.observedObject?.suspend, request.object.hasSpec);
 
   /** Healthy when Ready is True with a success reason and the controller saw the current spec (or is suspended). */
-  function health({ object }: { object: T }): OperationResults['InterpretHealth'] {
+  function health({ object }: { object: T }): Health {
+    if (object.suspend === true) return readyHealth(object, { reasons, suspended: true });
     // Generations are compared only when the object has one: the apiserver always sets it, so an object without one
     // was written by hand (a test, a trimmed export) and its Ready condition is all there is to judge.
-    const compareGenerations = object.suspend !== true && object.metadata.generation !== undefined;
-    return { healthy: readyHealth(object, { reasons, suspended: !compareGenerations }) };
+    if (object.metadata.generation === undefined) {
+      const ready = conditionOf(object.status?.conditions, 'Ready');
+      return readyRefusal(ready, 'Ready', reasons) ?? healthy(`${conditionReason(ready, 'Ready')}, no metadata.generation to compare`);
+    }
+    return readyHealth(object, { reasons });
   }
 
   /**

@@ -9,7 +9,8 @@ import { FieldFailure } from '../review/core';
 import { quoted, type JsonObject, type JsonValue } from '../review/json';
 import { membersOf, setOrRemove, type Member, type Members } from './aggregation';
 import { reflectAsCatalogue } from './catalogue-reflection';
-import { conditionOf, mergedConditions, readConditionStatus, reflectConditionStatus, type Condition, type ConditionStatus } from './conditions';
+import { conditionOf, mergedConditions, readConditionStatus, readyRefusal, reflectConditionStatus, suspendedReason, type Condition, type ConditionStatus } from './conditions';
+import { conditionReason as reasonOfCondition, generationReason, healthy, unhealthy, type Health } from './health';
 import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
 import { keepMemberValue } from './retention';
 
@@ -192,11 +193,14 @@ export function fluxStatus(fields: FluxStatusFields) {
 export function fluxReady(
   object: { metadata: ObjectMetaView; status?: ConditionStatus },
   { reasons, suspended }: { reasons?: readonly string[] | undefined; suspended: boolean },
-): boolean {
+): Health {
   const ready = conditionOf(object.status?.conditions, 'Ready');
-  if (ready?.status !== 'True') return false;
-  if (reasons !== undefined && !reasons.includes(ready.reason ?? '')) return false;
-  return suspended || generationObserved(object.metadata, object.status?.observedGeneration);
+  const refusal = readyRefusal(ready, 'Ready', reasons);
+  if (refusal !== undefined || ready === undefined) return refusal ?? unhealthy(reasonOfCondition(ready, 'Ready'));
+  if (suspended) return healthy(suspendedReason(ready, 'Ready'));
+  const observed = object.status?.observedGeneration;
+  if (!generationObserved(object.metadata, observed)) return unhealthy(`${reasonOfCondition(ready, 'Ready')}, ${generationReason(observed, object.metadata.generation)}`);
+  return healthy(reasonOfCondition(ready, 'Ready'));
 }
 
 /**

@@ -10,6 +10,7 @@ import { describeJson, type JsonObject, type JsonValue } from '../review/json';
 import { agreedValue, latestTime, membersOf, setOrRemove, sumOf, type Members } from './aggregation';
 import { conditionOf, mergedConditions, readConditions, type Condition } from './conditions';
 import { NamedReferences } from './dependencies';
+import { conditionReason, healthy, unhealthy, type Health } from './health';
 
 /** KEDA's API version: ScaledObject, ScaledJob, TriggerAuthentication and ClusterTriggerAuthentication live in it. */
 export const kedaApiVersion = 'keda.sh/v1alpha1';
@@ -158,13 +159,16 @@ export function reflectKedaStatus(status: JsonObject | undefined, fields: readon
  * reconcile there (or some triggers fail: PartialTriggerError); Fallback True (ScaledObject only) means the metrics
  * failed past `fallback.failureThreshold` and the target runs at a fixed count, not autoscaled.
  */
-export function kedaHealthy(status: Pick<KedaStatus, 'conditions'> | undefined): boolean {
+export function kedaHealth(status: Pick<KedaStatus, 'conditions'> | undefined): Health {
   const conditions = status?.conditions;
-  const ready = conditionOf(conditions, 'Ready')?.status;
-  if (ready === 'False') return false;
-  if (conditionOf(conditions, 'Paused')?.status === 'True') return true;
-  if (ready !== 'True') return false;
-  return conditionOf(conditions, 'Fallback')?.status !== 'True';
+  const ready = conditionOf(conditions, 'Ready');
+  if (ready?.status === 'False') return unhealthy(conditionReason(ready, 'Ready'));
+  const paused = conditionOf(conditions, 'Paused');
+  if (paused?.status === 'True') return healthy(conditionReason(paused, 'Paused'));
+  if (ready?.status !== 'True') return unhealthy(conditionReason(ready, 'Ready'));
+  const fallback = conditionOf(conditions, 'Fallback');
+  if (fallback?.status === 'True') return unhealthy(conditionReason(fallback, 'Fallback'));
+  return healthy(conditionReason(ready, 'Ready'));
 }
 
 // ---- AggregateStatus ----

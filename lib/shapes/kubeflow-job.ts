@@ -10,6 +10,7 @@ import { metadataOf, podTemplateField, type ObjectMetaView } from '../kube/objec
 import { FieldFailure } from '../review/core';
 import { int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
 import { latestTime, membersOf, type Member } from './aggregation';
+import { conditionReason, healthy, unhealthy, type Health } from './health';
 import { multiTemplateWorkload, type ReplicaSpec } from './multi-template-workload';
 
 /** JobCondition: `type` and `status` are required by the CRD; the rest is kept as written. */
@@ -196,9 +197,14 @@ export function hasCondition(status: KubeflowJobStatus | undefined, type: string
  * operator has written no condition yet (nothing to judge the job by, as Karmada's catalogue says). Created,
  * Running, Restarting, Suspended and Succeeded are all a job where its owner put it: healthy.
  */
-export function kubeflowJobHealth({ status }: KubeflowJob): { healthy: boolean } {
-  if ((status?.conditions ?? []).length === 0) return { healthy: false };
-  return { healthy: !hasCondition(status, 'Failed') };
+export function kubeflowJobHealth({ status }: KubeflowJob): Health {
+  const conditions = status?.conditions ?? [];
+  if (conditions.length === 0) return unhealthy('no status.conditions');
+  const failed = conditions.find((condition) => condition.type === 'Failed' && condition.status === 'True');
+  if (failed !== undefined) return unhealthy(conditionReason(failed, 'Failed'));
+  // The latest condition that holds says where the job stands (Running, Succeeded, Suspended…).
+  const current = [...conditions].reverse().find((condition) => condition.status === 'True');
+  return healthy(current === undefined ? 'no Failed=True condition' : conditionReason(current, current.type));
 }
 
 /** Pods per replica type and state summed over members (`types`: only those; undefined: every type reported). */

@@ -8,6 +8,7 @@ import type { JsonObject } from '../review/json';
 import { membersOf, sumOf } from './aggregation';
 import { mergedConditions, readConditions, type Condition } from './conditions';
 import { withoutEmptyContainers } from './empty-values';
+import { conditionReason, healthy, unhealthy, type Health } from './health';
 
 /** kyvernov1.RuleCountStatus: how many rules of each sort the policy holds (after autogen). */
 export interface RuleCount {
@@ -110,15 +111,19 @@ function aggregateStatus({ aggregatedStatus, patch: newPatch }: TypedRequest<Kyv
  * Ready as Karmada's catalogue reads it: the deprecated `status.ready` where an older Kyverno wrote it, else the Ready
  * condition True with reason Succeeded (the only reason Kyverno's `SetReady` writes with True). No status, unhealthy.
  */
-export function kyvernoPolicyHealthy(status: KyvernoPolicyStatus | undefined): boolean {
-  if (status?.ready !== undefined) return status.ready;
+export function kyvernoPolicyHealth(status: KyvernoPolicyStatus | undefined): Health {
+  if (status?.ready !== undefined) return status.ready ? healthy('status.ready true') : unhealthy('status.ready false');
   // Any Ready condition, as the Lua looks through them all (Kubernetes keeps one per type).
-  return (status?.conditions ?? []).some(({ type, status: value, reason }) => type === 'Ready' && value === 'True' && reason === 'Succeeded');
+  const readies = (status?.conditions ?? []).filter(({ type }) => type === 'Ready');
+  const ready = readies.find(({ status: value, reason }) => value === 'True' && reason === 'Succeeded');
+  if (ready !== undefined) return healthy(conditionReason(ready, 'Ready'));
+  const [first] = readies;
+  return unhealthy(first?.status === 'True' ? `${conditionReason(first, 'Ready')}, healthy only with reason Succeeded` : conditionReason(first, 'Ready'));
 }
 
 /** The operations both kinds serve, as Karmada's catalogue implements them for each. */
 export const kyvernoPolicyOperations = {
   InterpretStatus: interpretStatus,
   AggregateStatus: aggregateStatus,
-  InterpretHealth: ({ object }: { object: KyvernoPolicy }) => ({ healthy: kyvernoPolicyHealthy(object.status) }),
+  InterpretHealth: ({ object }: { object: KyvernoPolicy }) => kyvernoPolicyHealth(object.status),
 };

@@ -12,7 +12,7 @@ export type HttpApiHandler = (event: APIGatewayProxyEventV2, context?: Context) 
 /** What a served review reports for the call's log line: its outcome and what it was about. */
 export type ReviewOutcome = Pick<
   CallRecord,
-  'successful' | 'code' | 'statusMessage' | 'operation' | 'kind' | 'desiredAPIVersion' | 'admissionOperation' | 'namespace' | 'name' | 'error'
+  'successful' | 'code' | 'statusMessage' | 'operation' | 'kind' | 'desiredAPIVersion' | 'admissionOperation' | 'namespace' | 'name' | 'healthy' | 'reason' | 'error'
 >;
 
 export interface ServedReview {
@@ -159,7 +159,8 @@ function answerOf(endpoint: ReviewEndpoint, uid: string, served: ServedReview): 
 }
 
 function rejectionAnswer(endpoint: ReviewEndpoint, uid: string, { statusCode, code, message }: Rejection): Answer {
-  return { result: jsonResult(statusCode, endpoint.failure(uid, code, message)), outcome: { successful: false, code, statusMessage: message } };
+  // A transport refusal's message is short and names its cause: it is the reason too.
+  return { result: jsonResult(statusCode, endpoint.failure(uid, code, message)), outcome: { successful: false, code, statusMessage: message, reason: message } };
 }
 
 /** The checks in their documented order: transport, caller protection, body, then the review itself. */
@@ -176,7 +177,7 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
     const { httpStatus, code, message, headers } = denied;
     // Karmada compares the uid before it reads the status: without it the operator would see only "uid mismatch".
     call.uid = refusedUid(endpoint, text);
-    return { result: jsonResult(httpStatus, endpoint.failure(call.uid, code, message), headers), outcome: { successful: false, code, statusMessage: message } };
+    return { result: jsonResult(httpStatus, endpoint.failure(call.uid, code, message), headers), outcome: { successful: false, code, statusMessage: message, reason: message } };
   }
   const decoded = decodeJson(text, endpoint.review ?? 'ResourceInterpreterContext');
   if (!decoded.ok) {
@@ -202,7 +203,7 @@ export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: Cal
       answered = await answer(endpoint, guard, event, call);
     } catch (error) {
       const message = `internal error; the interpreter logs have the details (uid ${call.uid || 'unknown'})`;
-      answered = { result: jsonResult(200, endpoint.failure(call.uid, 500, message)), outcome: { successful: false, code: 500, error } };
+      answered = { result: jsonResult(200, endpoint.failure(call.uid, 500, message)), outcome: { successful: false, code: 500, reason: 'internal error', error } };
     }
     try {
       // The same keys in the same order as a literal with spreads would give (the line keeps that order), built by

@@ -223,7 +223,8 @@ func caseOf(raw json.RawMessage, file string, index int) testCase {
 		quoted, _ := json.Marshal(operation)
 		return malformed("operation %s is not supported; use one of %s", quoted, strings.Join(interpreterOperationNames, ", "))
 	}
-	for _, field := range []string{"name", "description"} {
+	// reason (ours) is judged only in process (lib/kit/check.ts): the harness reads it as lib/kit/cases.ts does, no more.
+	for _, field := range []string{"name", "description", "reason"} {
 		if v, present := fields[field]; present && v != nil {
 			if _, ok := v.(string); !ok {
 				return malformed("%s must be a string, got %s", field, describeJSON(v))

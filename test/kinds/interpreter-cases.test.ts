@@ -6,7 +6,7 @@ import { handler } from '../../functions/dispatcher';
 import { caseFiles, KitError, readCaseDocuments, type CaseDocument } from '../../lib/kit/cases';
 import { checkCase } from '../../lib/kit/check';
 import { kindFolders, repositoryRoot } from '../../lib/kit/kinds';
-import type { Webhook } from '../../lib/kit/webhook';
+import { localWebhook, type Webhook } from '../../lib/kit/webhook';
 import { httpApiEvent } from '../support/events';
 
 
@@ -16,6 +16,9 @@ const deployedHandler: Webhook = async (context) => {
   if (result.statusCode !== 200) throw new Error(`HTTP ${result.statusCode}`);
   return JSON.parse(result.body ?? '');
 };
+
+/** The same interpreters in process: the one place a case's `reason` can be seen (it never reaches the wire). */
+const inProcess = localWebhook();
 
 const interpreted = kindFolders().filter((kind) => kind.interpreted);
 
@@ -52,6 +55,7 @@ for (const file of interpreted.flatMap((kind) => (kind.testdata === undefined ? 
         // Karmada's runner passes a case with no expected result; our own cases must each say what they expect.
         expect(input.malformed === undefined && Object.keys(input.output ?? {}).length + (input.error ? 1 : 0), 'a case must expect an output or an error').toBeGreaterThan(0);
         expect(outcome.passed).toBe(true);
+        if (input.malformed === undefined && input.reason !== undefined) expect((await checkCase(input, inProcess)).problems).toEqual([]);
       });
     }
   });

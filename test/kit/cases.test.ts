@@ -1,6 +1,6 @@
 // Case files are read as Karmada's Go decoder (go-yaml) reads them, with the one YAML library (`yaml`).
 import { describe, expect, it } from 'vitest';
-import { KitError, yamlDocuments } from '../../lib/kit/cases';
+import { KitError, parseCaseDocuments, yamlDocuments } from '../../lib/kit/cases';
 
 describe('yamlDocuments', () => {
   it("reads a quoted scalar continued at its key's indentation as go-yaml does (Karmada's Bucket testdata)", () => {
@@ -32,5 +32,19 @@ describe('yamlDocuments', () => {
   it('names the file, the problem and where it is when the text is not YAML', () => {
     expect(() => yamlDocuments('a: [1, 2\nb: }\n', 'broken.yaml')).toThrow(KitError);
     expect(() => yamlDocuments('a: [1, 2\nb: }\n', 'broken.yaml')).toThrow(/^broken\.yaml is not valid YAML or JSON: .+ at line \d+, column \d+$/);
+  });
+});
+
+describe('a case\'s reason (ours)', () => {
+  it('is read beside output, and must be a string', () => {
+    // Act
+    const [stated, wrong] = parseCaseDocuments(
+      'operation: InterpretHealth\noutput: {healthy: false}\nreason: Ready=False reason=Failed\n---\noperation: InterpretHealth\noutput: {healthy: true}\nreason: [Ready]\n',
+      'health-test.yaml',
+    );
+
+    // Assess
+    expect(stated).toMatchObject({ operation: 'InterpretHealth', output: { healthy: false }, reason: 'Ready=False reason=Failed' });
+    expect(wrong).toMatchObject({ malformed: 'health-test.yaml (document 2): reason must be a string, got an array' });
   });
 });

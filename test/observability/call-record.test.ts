@@ -114,6 +114,32 @@ describe('call metrics (EMF)', () => {
     expect(call).toMatchObject({ message: 'interpreter call', service: 'svc', operation: 'Retain', Calls: 1, Errors: 1, ServerErrors: 1, Duration: 1.235 });
     expect(alone).toMatchObject({ service: 'svc', operation: 'InterpretHealth', Calls: 1, Errors: 0, ServerErrors: 0, Duration: 0.5 });
   });
+  it('count an InterpretHealth answer in Unhealthy by kind, in a second directive of the same line', () => {
+    const streams = captureStreams();
+    const metrics = callMetrics({ namespace: 'KarmadaInterpreter', serviceName: 'svc', env: {} })!;
+    const logger = new JsonLineLogger({ serviceName: 'svc', env: {} });
+    const kind = 'helm.toolkit.fluxcd.io/v2/HelmRelease';
+    logger.info('interpreter call', { operation: 'InterpretHealth', kind }, metrics.members('InterpretHealth', { successful: true, code: 200, healthy: false, kind }, 1));
+    metrics.publish('InterpretHealth', { successful: true, code: 200, healthy: true, kind }, 1);
+    metrics.publish('Retain', { successful: true, code: 200, kind }, 1);
+
+    const [sick, well, retain] = linesOf(streams.stdout());
+    for (const line of [sick!, well!]) {
+      const directives = (line._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] }).CloudWatchMetrics;
+      expect(directives.map(({ Dimensions, Metrics }) => [Dimensions, Metrics.map(({ Name }) => Name)])).toEqual([
+        [[['service', 'operation']], ['Calls', 'Errors', 'ServerErrors', 'Duration']],
+        [[['service', 'kind']], ['Unhealthy']],
+      ]);
+      expect(directives[1]).toMatchObject({ Namespace: 'KarmadaInterpreter', Metrics: [{ Name: 'Unhealthy', Unit: 'Count' }] });
+      for (const dimension of directives.flatMap(({ Dimensions }) => Dimensions.flat())) expect(typeof line[dimension]).toBe('string');
+    }
+    expect(sick).toMatchObject({ kind, Unhealthy: 1 });
+    expect(well).toMatchObject({ kind, Unhealthy: 0, operation: 'InterpretHealth', service: 'svc' });
+    // Any other answer: no Unhealthy metric, no kind dimension.
+    expect((retain!._aws as { CloudWatchMetrics: unknown[] }).CloudWatchMetrics).toHaveLength(1);
+    expect(retain).not.toHaveProperty('Unhealthy');
+    expect(retain).not.toHaveProperty('kind');
+  });
 });
 
 describe('recordCall, as deployed (INFO, metrics on)', () => {
@@ -143,5 +169,21 @@ describe('recordCall, as deployed (INFO, metrics on)', () => {
     const reviewLine = [reviewMetrics, review].find((line) => line!._aws === undefined);
     // Each review's line says which review it is; `kind` is the object's group/version/Kind in every review.
     expect(reviewLine).toMatchObject({ message: 'admission call', review: 'AdmissionReview', operation: 'validate', kind: 'workload.example.io/v1alpha2/Workload', admissionOperation: 'CREATE' });
+  });
+
+  it('writes an InterpretHealth answer\'s verdict and reason, the reason bounded, with its Unhealthy metric', async () => {
+    const recordCall = await freshRecordCall();
+    const streams = captureStreams();
+    const base = { route: 'POST /interpreter', uid: 'u2', successful: true, code: 200, httpStatus: 200, durationMs: 1, operation: 'InterpretHealth', kind: 'cert-manager.io/v1/Certificate' };
+    recordCall({ ...base, healthy: false, reason: 'Ready=False reason=Failed' });
+    recordCall({ ...base, healthy: false, reason: 'x'.repeat(1_000) });
+
+    recordCall({ ...base, healthy: true, reason: 'Ready=True reason=Ready' });
+
+    // An unhealthy answer is a warning (stderr), so that logLevel=WARN keeps it; a healthy one is not.
+    const [line, long] = linesOf(streams.stderr());
+    expect(line).toMatchObject({ level: 'WARN', message: 'interpreter call', operation: 'InterpretHealth', kind: 'cert-manager.io/v1/Certificate', healthy: false, reason: 'Ready=False reason=Failed', Unhealthy: 1 });
+    expect((long!.reason as string).length).toBeLessThanOrEqual(200);
+    expect(linesOf(streams.stdout())).toEqual([expect.objectContaining({ level: 'INFO', healthy: true, reason: 'Ready=True reason=Ready', Unhealthy: 0 })]);
   });
 });

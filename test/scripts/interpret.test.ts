@@ -138,6 +138,8 @@ describe('interpret: one operation on files (local interpreters)', () => {
 
     // Assess
     expect(printedResults(health.stdout)).toEqual({ healthy: false });
+    // The reason, as a YAML comment after the answer: what the call's log line would say decided it.
+    expect(health.stdout).toMatch(/^# reason: status\.readyReplicas 1 != spec\.replicas \d+$/m);
     expect(printedResults(status.stdout)).toEqual({ status: { readyReplicas: 1 } });
     expect(printedResults(dependencies.stdout)).toEqual({
       dependencies: [
@@ -352,6 +354,26 @@ describe('interpret --check', () => {
     expect(stdout).toContain("output key 'health' is not a result of InterpretHealth (its results: healthy)");
     expect(stdout).toMatch(/^FAIL {2}broken-test\.yaml\n {6}broken-test\.yaml is not valid YAML or JSON: .* at line \d+, column \d+$/m);
     expect(summaryOf(stdout)).toEqual({ passed: 0, failed: 2 });
+  });
+
+  it("judges a case's reason in process: a wrong one fails, an unstated one is a note", async () => {
+    // Prepare
+    const folder = mkdtempSync(join(tmpdir(), 'interpret-reason-'));
+    const observedObj = { ...workload, status: { readyReplicas: 0 } };
+    writeFileSync(join(folder, 'interprethealth-test.yaml'), [
+      { name: 'right', operation: 'InterpretHealth', observedObj, output: { healthy: false }, reason: 'status.readyReplicas 0 != spec.replicas 3' },
+      { name: 'wrong', operation: 'InterpretHealth', observedObj, output: { healthy: false }, reason: 'Ready=False' },
+      { name: 'unstated', operation: 'InterpretHealth', observedObj, output: { healthy: false } },
+    ].map((document) => stringify(document)).join('---\n'));
+
+    // Act
+    const { code, stdout } = await run('--check', folder, '--verbose');
+
+    // Assess
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^FAIL {2}interprethealth-test\.yaml#2 InterpretHealth: wrong\n {6}expected reason "Ready=False", got "status\.readyReplicas 0 != spec\.replicas 3"$/m);
+    expect(stdout).toMatch(/^PASS {2}interprethealth-test\.yaml#3 InterpretHealth: unstated\n {6}note: no expected reason \(the answer's: "status\.readyReplicas 0 != spec\.replicas 3"\)$/m);
+    expect(summaryOf(stdout)).toEqual({ passed: 2, failed: 1 });
   });
 
   it('runs from the bin entry (karmada-interpret) and npm run interpret', () => {

@@ -364,6 +364,9 @@ describe.skipIf(go.missing)(`new-kind on Prometheus Operator's own Prometheus CR
     expect(replica).toEqual({ replica: 3, requires: null });
     expect((revised.revised as JsonObject).spec).toEqual({ replicas: 2, shards: 5, paused: true });
     expect([healthy(2), healthy(3)]).toEqual([false, true]);
+    // The generated health names what decided it.
+    const reasonOf = (shards: number) => interpret(createInterpreterRegistry([interpreter]), JSON.parse(JSON.stringify(interpreterContextFor({ operation: 'InterpretHealth', observed: { ...template, status: { shards, replicas: 6, paused: true, observedGeneration: 3 } } }).context))).reason;
+    expect([reasonOf(2), reasonOf(3)]).toEqual(['status.shards 2 < spec.shards 3', 'status.shards 3 >= spec.shards 3']);
     const readme = readFileSync(join(home, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain("- **Replicas**: `spec.shards`, not `spec.replicas`: the CRD's scale subresource names it (specReplicasPath `.spec.shards`, statusReplicasPath `.status.shards`, labelSelectorPath `.status.selector`)");
     expect(readme).toContain('Karmada calls ReviseReplica under Duplicated placement too');

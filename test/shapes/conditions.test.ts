@@ -9,19 +9,20 @@ const ready = (status: string, extra: Partial<Condition> = {}): Condition => ({ 
 
 describe('readyHealth', () => {
   it.each([
-    ['Ready True, generation observed', { conditions: [ready('True')], observedGeneration: 2 }, {}, true],
-    ['Ready False', { conditions: [ready('False')], observedGeneration: 2 }, {}, false],
-    ['no Ready condition', { conditions: [], observedGeneration: 2 }, {}, false],
-    ['no status conditions at all', {}, {}, false],
-    ['Ready True for an older generation', { conditions: [ready('True')], observedGeneration: 1 }, {}, false],
-    ["the condition's own observedGeneration wins", { conditions: [ready('True', { observedGeneration: 2 })], observedGeneration: 1 }, {}, true],
-    ['no observedGeneration anywhere: not compared', { conditions: [ready('True')] }, {}, true],
-    ['suspended: the last result stands', { conditions: [ready('True')], observedGeneration: 1 }, { suspended: true }, true],
-    ['a reason the kind does not accept', { conditions: [ready('True', { reason: 'Progressing' })] }, { reasons: ['Succeeded'] }, false],
-    ['another condition type', { conditions: [{ type: 'Available', status: 'True' }] }, { type: 'Available' }, true],
-  ])('%s', (_name, status, options, healthy) => {
+    ['Ready True, generation observed', { conditions: [ready('True')], observedGeneration: 2 }, {}, true, 'Ready=True reason=Succeeded'],
+    ['Ready False', { conditions: [ready('False')], observedGeneration: 2 }, {}, false, 'Ready=False reason=Succeeded'],
+    ['no Ready condition', { conditions: [], observedGeneration: 2 }, {}, false, 'no Ready condition'],
+    ['no status conditions at all', {}, {}, false, 'no Ready condition'],
+    ['Ready True for an older generation', { conditions: [ready('True')], observedGeneration: 1 }, {}, false, 'Ready=True reason=Succeeded, status.observedGeneration 1 != metadata.generation 2'],
+    ["the condition's own observedGeneration wins", { conditions: [ready('True', { observedGeneration: 2 })], observedGeneration: 1 }, {}, true, 'Ready=True reason=Succeeded'],
+    ["the condition's own observedGeneration, older", { conditions: [ready('True', { observedGeneration: 1 })], observedGeneration: 2 }, {}, false, 'Ready=True reason=Succeeded, Ready observedGeneration 1 != metadata.generation 2'],
+    ['no observedGeneration anywhere: not compared', { conditions: [ready('True')] }, {}, true, 'Ready=True reason=Succeeded'],
+    ['suspended: the last result stands', { conditions: [ready('True')], observedGeneration: 1 }, { suspended: true }, true, 'Ready=True reason=Succeeded, spec.suspend: generation not compared'],
+    ['a reason the kind does not accept', { conditions: [ready('True', { reason: 'Progressing' })] }, { reasons: ['Succeeded'] }, false, 'Ready=True reason=Progressing, healthy only with reason Succeeded'],
+    ['another condition type', { conditions: [{ type: 'Available', status: 'True' }] }, { type: 'Available' }, true, 'Available=True'],
+  ])('%s', (_name, status, options, healthy, reason) => {
     // Act + Assess
-    expect(readyHealth({ metadata: { generation: 2 }, status }, options)).toBe(healthy);
+    expect(readyHealth({ metadata: { generation: 2 }, status }, options)).toEqual({ healthy, reason });
   });
 
   it('is what the Trainer answers, with its spec.suspend', () => {

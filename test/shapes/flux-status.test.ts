@@ -18,16 +18,17 @@ function release(status?: JsonObject): JsonObject {
 
 describe('fluxReady', () => {
   it.each([
-    ['Ready True at the generation', { conditions: [ready('True')], observedGeneration: 2 }, {}, false, true],
-    ['Ready True for an older generation', { conditions: [ready('True')], observedGeneration: 1 }, {}, false, false],
-    ["the CRD's default -1", { conditions: [ready('True')], observedGeneration: -1 }, {}, false, false],
-    ['suspended: the last result stands', { conditions: [ready('True')], observedGeneration: 1 }, {}, true, true],
-    ['suspended does not make Ready False healthy', { conditions: [ready('False')], observedGeneration: 2 }, {}, true, false],
-    ['a reason not accepted', { conditions: [ready('True')], observedGeneration: 2 }, { reasons: ['ReconciliationSucceeded'] }, false, false],
-    ['no status', undefined, {}, false, false],
-  ])('%s', (_name, status, options, suspended, healthy) => {
+    ['Ready True at the generation', { conditions: [ready('True')], observedGeneration: 2 }, {}, false, true, 'Ready=True reason=UpgradeSucceeded'],
+    ['Ready True for an older generation', { conditions: [ready('True')], observedGeneration: 1 }, {}, false, false, 'Ready=True reason=UpgradeSucceeded, status.observedGeneration 1 != metadata.generation 2'],
+    ["the CRD's default -1", { conditions: [ready('True')], observedGeneration: -1 }, {}, false, false, 'Ready=True reason=UpgradeSucceeded, status.observedGeneration -1 != metadata.generation 2'],
+    ['no observedGeneration: Go\'s 0', { conditions: [ready('True')] }, {}, false, false, 'Ready=True reason=UpgradeSucceeded, status.observedGeneration 0 (absent) != metadata.generation 2'],
+    ['suspended: the last result stands', { conditions: [ready('True')], observedGeneration: 1 }, {}, true, true, 'Ready=True reason=UpgradeSucceeded, spec.suspend: generation not compared'],
+    ['suspended does not make Ready False healthy', { conditions: [ready('False', 'UpgradeFailed')], observedGeneration: 2 }, {}, true, false, 'Ready=False reason=UpgradeFailed'],
+    ['a reason not accepted', { conditions: [ready('True')], observedGeneration: 2 }, { reasons: ['ReconciliationSucceeded'] }, false, false, 'Ready=True reason=UpgradeSucceeded, healthy only with reason ReconciliationSucceeded'],
+    ['no status', undefined, {}, false, false, 'no Ready condition'],
+  ])('%s', (_name, status, options, suspended, healthy, reason) => {
     // Act + Assess
-    expect(fluxReady({ metadata: { generation: 2 }, ...(status === undefined ? {} : { status }) }, { ...options, suspended })).toBe(healthy);
+    expect(fluxReady({ metadata: { generation: 2 }, ...(status === undefined ? {} : { status }) }, { ...options, suspended })).toEqual({ healthy, reason });
   });
 });
 

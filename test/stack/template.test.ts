@@ -517,6 +517,9 @@ describe('alarms and dashboard', () => {
     for (const metric of ['Calls', 'Errors', 'Duration', 'ServerErrors']) {
       expect(text).toContain(`SEARCH('{KarmadaInterpreter,operation,service} MetricName=\\"${metric}\\"'`);
     }
+    // The EMF line's Unhealthy metric, by kind (lib/observability/call-metrics.ts).
+    expect(titles).toContain('Unhealthy answers per kind (InterpretHealth)');
+    expect(text).toContain(`SEARCH('{KarmadaInterpreter,kind,service} MetricName=\\"Unhealthy\\"', 'Sum', 60)`);
     for (const name of deployedFunctions) expect(text).toContain(`karmada-interpreter-test-${name}`);
   });
 

@@ -2,7 +2,7 @@
 // CI=true, a tool CI installs (moto_server, cfn-lint, go) is required, so its absence fails instead of passing quietly.
 import { spawnSync } from 'node:child_process';
 
-export type Tool = 'moto_server' | 'cfn-lint' | 'go' | 'mvn' | 'openssl';
+export type Tool = 'moto_server' | 'cfn-lint' | 'go' | 'mvn' | 'openssl' | 'jq';
 
 const probes: Record<Tool, { args: string[]; install: string; requiredInCi: boolean }> = {
   moto_server: { args: ['--help'], install: 'pip install "moto[server]"', requiredInCi: true },
@@ -11,6 +11,8 @@ const probes: Record<Tool, { args: string[]; install: string; requiredInCi: bool
   // Maven Central publishes some projects' CRDs inside their API jars (the Flink Kubernetes Operator's).
   mvn: { args: ['--version'], install: 'Apache Maven (the maven package)', requiredInCi: true },
   openssl: { args: ['version'], install: 'the openssl package', requiredInCi: false },
+  // docs/operations.md's local query of the log lines.
+  jq: { args: ['--version'], install: 'the jq package', requiredInCi: false },
 };
 
 export interface ToolCheck {

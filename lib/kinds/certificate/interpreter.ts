@@ -4,7 +4,7 @@ import { defineInterpreter } from '../../interpreter/define';
 import {
   aggregateCertificate,
   certificateDependencies,
-  certificateHealthy,
+  certificateHealth,
   readCertificate,
   reflectCertificate,
   retainNothing,
@@ -16,7 +16,7 @@ export const certificateInterpreter = defineInterpreter<Certificate>({
   ...certificate,
   decode: readCertificate,
   operations: {
-    InterpretHealth: ({ object }) => ({ healthy: certificateHealthy(object.status) }),
+    InterpretHealth: ({ object }) => certificateHealth(object.status),
     InterpretStatus: reflectCertificate,
     AggregateStatus: aggregateCertificate,
     InterpretDependency: certificateDependencies,

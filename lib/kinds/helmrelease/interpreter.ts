@@ -13,9 +13,7 @@ export const helmReleaseInterpreter = defineInterpreter<HelmRelease>({
   operations: {
     // helm-controller's dependsOn test (internal/controller/helmrelease_controller.go): Ready True and
     // `generation == status.observedGeneration`; a suspended release keeps its last result.
-    InterpretHealth: ({ object }) => ({
-      healthy: fluxReady(object, { reasons: readyReasonsOf(object.version), suspended: object.spec?.suspend === true }),
-    }),
+    InterpretHealth: ({ object }) => fluxReady(object, { reasons: readyReasonsOf(object.version), suspended: object.spec?.suspend === true }),
     InterpretStatus: helmReleaseStatus.reflect,
     AggregateStatus: helmReleaseStatus.aggregate,
     Retain: retainSuspend,

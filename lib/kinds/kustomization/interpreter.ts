@@ -13,9 +13,7 @@ export const kustomizationInterpreter = defineInterpreter<Kustomization>({
   operations: {
     // kustomize-controller's dependsOn test (internal/controller/kustomization_controller.go): Ready True and
     // `generation == status.observedGeneration`; a suspended Kustomization keeps its last result.
-    InterpretHealth: ({ object }) => ({
-      healthy: fluxReady(object, { reasons: readyReasons, suspended: object.spec?.suspend === true }),
-    }),
+    InterpretHealth: ({ object }) => fluxReady(object, { reasons: readyReasons, suspended: object.spec?.suspend === true }),
     InterpretStatus: kustomizationStatus.reflect,
     AggregateStatus: kustomizationStatus.aggregate,
     Retain: retainSuspend,

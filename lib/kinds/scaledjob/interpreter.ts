@@ -4,7 +4,7 @@
 // for Karmada to schedule or divide (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { mergedReferences, namespaceOf, NamedReferences, templateDependencies } from '../../shapes/dependencies';
-import { addAuthentications, aggregateKedaStatus, kedaHealthy, reflectKedaStatus } from '../../shapes/keda';
+import { addAuthentications, aggregateKedaStatus, kedaHealth, reflectKedaStatus } from '../../shapes/keda';
 import { scaledJob as scaledJobIdentity } from './identity';
 import { readScaledJob, readStatus, templatePath, type ScaledJob, type ScaledJobStatus } from './schema';
 
@@ -26,7 +26,7 @@ function interpretStatus({ object }: Request) {
 }
 
 function interpretHealth({ object }: Request) {
-  return { healthy: kedaHealthy(object.status) };
+  return kedaHealth(object.status);
 }
 
 function aggregateStatus(request: Request) {

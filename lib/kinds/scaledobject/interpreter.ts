@@ -4,7 +4,7 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { setOrRemove } from '../../shapes/aggregation';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
-import { addAuthentications, aggregateKedaStatus, kedaHealthy, reflectKedaStatus, summedCount, unitedMetricHealth } from '../../shapes/keda';
+import { addAuthentications, aggregateKedaStatus, kedaHealth, reflectKedaStatus, summedCount, unitedMetricHealth } from '../../shapes/keda';
 import { defaultTargetApiVersion, defaultTargetKind, scaledObject as scaledObjectIdentity } from './identity';
 import { readScaledObject, readStatus, type ScaledObject, type ScaledObjectStatus } from './schema';
 
@@ -34,7 +34,7 @@ function interpretStatus({ object }: Request) {
 }
 
 function interpretHealth({ object }: Request) {
-  return { healthy: kedaHealthy(object.status) };
+  return kedaHealth(object.status);
 }
 
 /** Values that cannot be added up: kept when every listed member reports the same, removed otherwise. */

@@ -5,6 +5,7 @@ import { membersOf, sumOf } from '../../shapes/aggregation';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { keepMemberValue, retainsReplicas } from '../../shapes/retention';
 import type { JsonObject } from '../../review/json';
+import { countReason, healthy, unhealthy } from '../../shapes/health';
 import { pausedPathOf, workload } from './identity';
 import { readWorkload, readyReplicasOf, type Workload } from './schema';
 
@@ -37,6 +38,15 @@ function interpretStatus({ object }: Request) {
   return { rawStatus };
 }
 
+/** The Workload has no rollout counters: healthy when as many replicas are ready as it asks for. */
+function health(object: Workload) {
+  const ready = object.status?.readyReplicas;
+  const desired = shape.desiredReplicas(object);
+  return (ready ?? 0) === desired
+    ? healthy(countReason('status.readyReplicas', ready, '=', 'spec.replicas', desired))
+    : unhealthy(countReason('status.readyReplicas', ready, '!=', 'spec.replicas', desired));
+}
+
 export const workloadInterpreter = defineInterpreter<Workload>({
   ...workload,
   decode: readWorkload,
@@ -45,7 +55,6 @@ export const workloadInterpreter = defineInterpreter<Workload>({
     Retain: retain,
     AggregateStatus: aggregateStatus,
     InterpretStatus: interpretStatus,
-    // The Workload has no rollout counters: healthy when as many replicas are ready as it asks for.
-    InterpretHealth: ({ object }) => ({ healthy: (object.status?.readyReplicas ?? 0) === shape.desiredReplicas(object) }),
+    InterpretHealth: ({ object }) => health(object),
   },
 });

@@ -241,27 +241,45 @@ ${body.join('\n')}
     },`);
   }
   const statusReplicas = facts.statusReplicas;
+  const healthImports: string[] = [];
   if (replicas && replicas.field === 'replicas' && facts.observedGeneration && readyCount !== undefined) {
     operations.push(`    // As Karmada judges a Deployment: the member saw the latest spec and every replica is ${readyCount.replace('Replicas', '')}.
     // Karmada's application failover evicts on unhealthy: decide what healthy means for ${kind} before relying on it.
+    // The reason names what decided the answer: the call's log line and \`npm run interpret\` show it.
     InterpretHealth: ({ object }) => {
-      const { observedGeneration, ${readyCount} = 0 } = object.status ?? {};
-      const current = observedGeneration !== undefined && observedGeneration >= (object.metadata.generation ?? 0);
-      return { healthy: current && ${readyCount} >= replicasOf(object) };
+      const { observedGeneration, ${readyCount} } = object.status ?? {};
+      if (observedGeneration === undefined || observedGeneration < (object.metadata.generation ?? 0)) {
+        return unhealthy(generationReason(observedGeneration, object.metadata.generation));
+      }
+      const replicas = replicasOf(object);
+      return (${readyCount} ?? 0) >= replicas
+        ? healthy(countReason('status.${readyCount}', ${readyCount}, '>=', 'spec.replicas', replicas))
+        : unhealthy(countReason('status.${readyCount}', ${readyCount}, '<', 'spec.replicas', replicas));
     },`);
+    healthImports.push('countReason', 'generationReason', 'healthy', 'unhealthy');
   } else if (replicas && replicas.field !== 'replicas' && statusReplicas !== undefined && fields.length > 0) {
-    const reached = `(${['object.status', statusReplicas].reduce((base, name) => `${base}?.${/^[A-Za-z_$][\w$]*$/.test(name) ? name : `[${literal(name)}]`}`)} ?? 0) >= replicasOf(object)`;
+    const reported = ['object.status', statusReplicas].reduce((base, name) => `${base}?.${/^[A-Za-z_$][\w$]*$/.test(name) ? name : `[${literal(name)}]`}`);
+    const reached = `const reported = ${reported};
+      const replicas = replicasOf(object);
+      return (reported ?? 0) >= replicas
+        ? healthy(countReason(${literal(`status.${statusReplicas}`)}, reported, '>=', ${literal(`spec.${replicas.field}`)}, replicas))
+        : unhealthy(countReason(${literal(`status.${statusReplicas}`)}, reported, '<', ${literal(`spec.${replicas.field}`)}, replicas));`;
     const said = wrapped(`The scale subresource's measure (what an HPA and Karmada's FederatedHPA read): the member reports at status.${statusReplicas} as many as ${specField} asks${facts.observedGeneration ? ', for the spec it last observed' : ''}. It counts what ${specField} counts, not ready pods: decide what healthy means for ${kind} before relying on it (Karmada's application failover evicts on unhealthy).`, 110)
       .map((line) => `// ${line}`).join('\n    ');
     operations.push(facts.observedGeneration
       ? `    ${said}
     InterpretHealth: ({ object }) => {
       const observedGeneration = object.status?.observedGeneration;
-      const current = observedGeneration !== undefined && observedGeneration >= (object.metadata.generation ?? 0);
-      return { healthy: current && ${reached} };
+      if (observedGeneration === undefined || observedGeneration < (object.metadata.generation ?? 0)) {
+        return unhealthy(generationReason(observedGeneration, object.metadata.generation));
+      }
+      ${reached}
     },`
       : `    ${said}
-    InterpretHealth: ({ object }) => ({ healthy: ${reached} }),`);
+    InterpretHealth: ({ object }) => {
+      ${reached}
+    },`);
+    healthImports.push('countReason', ...(facts.observedGeneration ? ['generationReason'] : []), 'healthy', 'unhealthy');
   }
   if (facts.podTemplate) {
     operations.push(`    InterpretDependency: ({ object, namespace }) => ({
@@ -276,6 +294,7 @@ ${body.join('\n')}
     ...(podTemplate ? ["import { templateDependenciesOf } from '../../interpreter/pod-template';"] : []),
     ...(fields.length > 0 ? ["import type { JsonObject } from '../../review/json';", `import { ${aggregationImports.join(', ')} } from '../../shapes/aggregation';`] : []),
     ...(generationImports.length > 0 ? [`import { ${generationImports.join(', ')} } from '../../shapes/generations';`] : []),
+    ...(healthImports.length > 0 ? [`import { ${healthImports.join(', ')} } from '../../shapes/health';`] : []),
     `import { ${value} } from './identity';`,
     `import { ${fields.length > 0 ? 'readStatus, ' : ''}read${kind}, type ${kind}${fields.length > 0 ? `, type ${kind}StatusView` : ''} } from './schema';`,
   ];

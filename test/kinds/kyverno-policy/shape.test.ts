@@ -2,7 +2,7 @@
 // path leaves them out, and health read from the deprecated flag before the Ready condition.
 import { describe, expect, it } from 'vitest';
 import { withoutEmptyContainers } from '../../../lib/shapes/empty-values';
-import { kyvernoPolicyHealthy, readKyvernoPolicyStatus } from '../../../lib/shapes/kyverno-policy';
+import { kyvernoPolicyHealth, readKyvernoPolicyStatus } from '../../../lib/shapes/kyverno-policy';
 
 describe('withoutEmptyContainers', () => {
   it('drops empty lists and maps at any depth and keeps a map emptied by it', () => {
@@ -28,20 +28,21 @@ describe('withoutEmptyContainers', () => {
   });
 });
 
-describe('kyvernoPolicyHealthy', () => {
+describe('kyvernoPolicyHealth', () => {
   it.each([
-    [{ ready: true, conditions: [{ type: 'Ready', status: 'False', reason: 'Failed' }] }, true],
-    [{ conditions: [{ type: 'Ready', status: 'True', reason: 'Succeeded' }] }, true],
-    [{ conditions: [{ type: 'Ready', status: 'True', reason: 'Progressing' }] }, false],
-    [{}, false],
-  ])('%j is healthy: %s', (status, healthy) => {
+    [{ ready: true, conditions: [{ type: 'Ready', status: 'False', reason: 'Failed' }] }, true, 'status.ready true'],
+    [{ conditions: [{ type: 'Ready', status: 'True', reason: 'Succeeded' }] }, true, 'Ready=True reason=Succeeded'],
+    [{ conditions: [{ type: 'Ready', status: 'True', reason: 'Progressing' }] }, false, 'Ready=True reason=Progressing, healthy only with reason Succeeded'],
+    [{ conditions: [{ type: 'Ready', status: 'False', reason: 'Failed' }] }, false, 'Ready=False reason=Failed'],
+    [{}, false, 'no Ready condition'],
+  ])('%j is healthy: %s, because %s', (status, healthy, reason) => {
     // Prepare
     const read = readKyvernoPolicyStatus(status, 'object.status');
 
     // Act
-    const answer = kyvernoPolicyHealthy(read);
+    const answer = kyvernoPolicyHealth(read);
 
     // Assess
-    expect(answer).toBe(healthy);
+    expect(answer).toEqual({ healthy, reason });
   });
 });

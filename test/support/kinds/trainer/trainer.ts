@@ -59,7 +59,7 @@ export const trainerInterpreter = defineInterpreter<Trainer>({
     },
     InterpretStatus: ({ object }) => reflectConditionStatus(object),
     AggregateStatus: (request) => aggregateConditions(request, { observedWithNoMembers: false }).patch.operations,
-    InterpretHealth: ({ object }) => ({ healthy: readyHealth(object, { suspended: object.suspend === true }) }),
+    InterpretHealth: ({ object }) => readyHealth(object, { suspended: object.suspend === true }),
   },
 });
 
