@@ -167,6 +167,11 @@ export interface KeptBack {
   shown?: string;
 }
 
+/** What a reason adds after the count replicas are kept back from: ` - partition 2`, or nothing when none are. */
+export function lessKeptBack(keptBack: KeptBack | undefined): string {
+  return keptBack === undefined || keptBack.count === 0 ? '' : ` - ${keptBack.name} ${keptBack.shown ?? keptBack.count}`;
+}
+
 /** `RolloutProgress` with what its reason names: the generations' lag, the counts' names, what holds it back. */
 export interface RolloutCounts {
   /** Why the member's controller has not seen the current spec (`generationLag`); undefined when it has. */
@@ -196,7 +201,7 @@ export function rolloutHealth({ generationLag, desired, keptBack, heldBackBy, up
     const notJudged = heldBackBy ?? `no ${names.desired}`;
     return (available ?? 0) < (updated ?? 0) ? unhealthy(availability) : healthy(`${notJudged}, ${countReason(names.available, available, '>=', names.updated, updated)}`);
   }
-  const kept = keptBack === undefined || keptBack.count === 0 ? '' : ` - ${keptBack.name} ${keptBack.shown ?? keptBack.count}`;
+  const kept = lessKeptBack(keptBack);
   const toUpdate = Math.max(desired - (keptBack?.count ?? 0), 0);
   const updatedCount = updated ?? 0;
   const relation = updatedCount < toUpdate ? '<' : updatedCount === toUpdate ? '=' : '>';
