@@ -4,6 +4,7 @@ import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
 import { fieldPath } from '../kube/fields';
 import { generationField, type ObjectMetaView } from '../kube/objects';
+import { generationReason } from './health';
 
 /** Karmada puts the template's generation on every member object (work/v1alpha2 ResourceTemplateGenerationAnnotationKey). */
 export const templateGenerationAnnotation = 'resourcetemplate.karmada.io/generation';
@@ -102,4 +103,12 @@ export function observedByEveryMember(
  */
 export function generationObserved(metadata: ObjectMetaView, observedGeneration: number | undefined): boolean {
   return (observedGeneration ?? 0) === (metadata.generation ?? 0);
+}
+
+/**
+ * `generationObserved` as a health reason: undefined when the controller saw the current spec, otherwise what says
+ * it did not (`status.observedGeneration 3 != metadata.generation 4`).
+ */
+export function generationLag(metadata: ObjectMetaView, observedGeneration: number | undefined): string | undefined {
+  return generationObserved(metadata, observedGeneration) ? undefined : generationReason(observedGeneration, metadata.generation);
 }

@@ -42,6 +42,20 @@ export function countReason(left: string, leftValue: number | undefined, relatio
   return `${left} ${shown(leftValue)} ${relation} ${right} ${shown(rightValue)}`;
 }
 
+/** One count, as `countReason` shows each side: `desired 0 (absent)`, `matchedPods 3`. */
+export function countShown(name: string, value: number | undefined): string {
+  return `${name} ${shown(value)}`;
+}
+
+/**
+ * A string field that decided the answer (a phase, a state): `phase=Failed`, `phase="Failing over"` (quoted when
+ * empty or spaced, so the value's end is plain), or `no phase`. The value is cut, as a condition's is.
+ */
+export function valueReason(name: string, value: string | undefined): string {
+  if (value === undefined) return `no ${name}`;
+  return `${name}=${value === '' || /[\s="]/.test(value) ? JSON.stringify(clip(value)) : clip(value)}`;
+}
+
 function shown(value: number | undefined): string {
   return value === undefined ? '0 (absent)' : String(value);
 }

@@ -4,7 +4,8 @@
 import { booleanField, countField, fieldPath, fieldValue, objectField, stringField } from '../kube/fields';
 import { FieldFailure } from '../review/core';
 import { describeJson, type JsonObject } from '../review/json';
-import { rolledOut } from './workload-status';
+import type { Health } from './health';
+import { rolloutHealth, type KeptBack, type RolloutCountNames } from './workload-status';
 
 /**
  * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas`: a count, or (CloneSet
@@ -20,23 +21,44 @@ export function partitionReplicas(partition: number | string | undefined, replic
 
 /** Where a partitioned rollout stands, as a member's object says. */
 export interface PartitionedRollout {
-  /** Whether the member's controller saw the current spec (see `generationObserved`). */
-  generationObserved: boolean;
+  /** Why the member's controller has not seen the current spec (see `generationLag`); undefined when it has. */
+  generationLag: string | undefined;
   /** Pods the object should run (replicas, or a DaemonSet's scheduled nodes). */
   total: number;
   partition: number | string | undefined;
-  /** The controller updates no more pods on purpose (paused, OnDelete…): the count of updated pods is not judged. */
-  heldBack: boolean;
+  /**
+   * What makes the controller update no more pods on purpose (`updateStrategy paused`, OnDelete…), named in the
+   * reason; the count of updated pods is then not judged. Undefined when nothing holds the update back.
+   */
+  heldBackBy: string | undefined;
   updated: number | undefined;
   available: number | undefined;
+  /** The counts' names in the reason, as the kind's status spells them (default: a Deployment's). */
+  names?: Partial<RolloutCountNames>;
+}
+
+/** The partition as a reason shows it: the count, or a percentage with the count it comes to (`40% (2)`). */
+export function partitionKeptBack(partition: number | string | undefined, total: number): KeptBack {
+  const count = partitionReplicas(partition, total);
+  return typeof partition === 'string' ? { name: 'partition', count, shown: `${partition} (${count})` } : { name: 'partition', count };
 }
 
 /**
- * Karmada's rollout health (`rolledOut`: the spec observed, enough pods updated, every updated pod available) with
- * "enough" as OpenKruise's controllers mean it: the total less the partition, and no count while held back.
+ * What holds an OpenKruise rollout back on purpose, as a reason names it (CloneSet and the Advanced workloads keep
+ * both under `spec.updateStrategy`): paused, or left to deletions (OnDelete); undefined when neither.
  */
-export function partitionedRolledOut({ generationObserved, total, partition, heldBack, updated, available }: PartitionedRollout): boolean {
-  return rolledOut({ generationObserved, desired: heldBack ? undefined : total - partitionReplicas(partition, total), updated, available });
+export function updateHeldBackBy({ paused, onDelete }: { paused?: boolean | undefined; onDelete?: boolean | undefined }): string | undefined {
+  if (paused === true) return 'updateStrategy paused';
+  return onDelete === true ? 'updateStrategy OnDelete' : undefined;
+}
+
+/**
+ * Karmada's rollout health (`rolloutHealth`: the spec observed, enough pods updated, every updated pod available)
+ * with "enough" as OpenKruise's controllers mean it: the total less the partition, and no count while held back.
+ */
+export function partitionedRolloutHealth({ generationLag, total, partition, heldBackBy, updated, available, names }: PartitionedRollout): Health {
+  if (heldBackBy !== undefined) return rolloutHealth({ generationLag, desired: undefined, heldBackBy, updated, available, names });
+  return rolloutHealth({ generationLag, desired: total, keptBack: partitionKeptBack(partition, total), updated, available, names });
 }
 
 /**

@@ -5,7 +5,8 @@ import type { OperationResults } from '../interpreter/registry';
 import { fieldPath, fieldValue, stringField } from '../kube/fields';
 import { FieldFailure, ReviewFailure } from '../review/core';
 import { describeJson, type JsonObject, type JsonValue } from '../review/json';
-import type { Condition } from './conditions';
+import { conditionOf, type Condition } from './conditions';
+import { conditionReason, healthy, unhealthy, type Health } from './health';
 
 /** The label that ties a node pool to its Kafka cluster (Strimzi's `Labels.STRIMZI_CLUSTER_LABEL`). */
 export const clusterLabel = 'strimzi.io/cluster';
@@ -60,12 +61,17 @@ export function strimziNodes(replicas: number, { resources, resourcesPath, pod, 
  * (no operator has reconciled yet) are healthy: Karmada evicts on Unhealthy, and moving a Kafka cluster that is
  * still starting would only start it again elsewhere.
  */
-export function strimziHealthy(conditions: readonly Condition[] | undefined): boolean {
+export function strimziHealth(conditions: readonly Condition[] | undefined): Health {
   for (const condition of conditions ?? []) {
-    if (condition.type === 'NotReady' && condition.status === 'True' && condition.reason !== 'Creating') return false;
-    if (condition.type === 'Ready' && condition.status === 'False') return false;
+    if (condition.type === 'NotReady' && condition.status === 'True' && condition.reason !== 'Creating') return unhealthy(conditionReason(condition, 'NotReady'));
+    if (condition.type === 'Ready' && condition.status === 'False') return unhealthy(conditionReason(condition, 'Ready'));
   }
-  return true;
+  // What the healthy answer rests on: the operator's verdict, its pause, or its first deployment under way.
+  for (const type of ['Ready', 'ReconciliationPaused', 'NotReady']) {
+    const condition = conditionOf(conditions, type);
+    if (condition?.status === 'True') return healthy(conditionReason(condition, type));
+  }
+  return healthy(conditions === undefined || conditions.length === 0 ? 'no status.conditions' : 'no NotReady=True nor Ready=False');
 }
 
 /** A string field of a status, checked (a 400 naming it when it is another type). */

@@ -7,6 +7,7 @@ import { generationField, type ObjectMetaView } from '../kube/objects';
 import type { JsonObject, JsonValue } from '../review/json';
 import { agreedValue, membersOf, setOrRemove, sumCounters } from './aggregation';
 import { observedByEveryMember, readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
+import { countReason, countShown, healthy, unhealthy, type Health } from './health';
 
 /** The fields of a workload's status, by what aggregation does with them. */
 export interface WorkloadStatusFields<C extends string, R extends string, A extends string> {
@@ -144,8 +145,68 @@ export interface RolloutProgress {
  * Karmada's health of a Deployment, a StatefulSet and their kin: the controller saw the current spec, at least
  * `desired` replicas run the current revision, and every updated replica is available. Absent counts are 0.
  */
-export function rolledOut({ generationObserved, desired, updated = 0, available = 0 }: RolloutProgress): boolean {
-  if (!generationObserved) return false;
-  if (desired !== undefined && updated < desired) return false;
-  return available >= updated;
+export function rolledOut({ generationObserved, ...counts }: RolloutProgress): boolean {
+  return rolloutHealth({ generationLag: generationObserved ? undefined : 'spec not observed', ...counts }).healthy;
+}
+
+/** The names a rollout's reason gives its counts, as the kind's status spells them. */
+export interface RolloutCountNames {
+  desired: string;
+  updated: string;
+  available: string;
+}
+
+const deploymentCountNames: RolloutCountNames = { desired: 'replicas', updated: 'updatedReplicas', available: 'availableReplicas' };
+
+/** Replicas a rollout keeps on old revisions on purpose (a partition), as its reason names them. */
+export interface KeptBack {
+  /** `partition`, `currentPartitions`. */
+  name: string;
+  count: number;
+  /** How the reason shows the field when it is not the count itself (`40% (2)`). */
+  shown?: string;
+}
+
+/** What a reason adds after the count replicas are kept back from: ` - partition 2`, or nothing when none are. */
+export function lessKeptBack(keptBack: KeptBack | undefined): string {
+  return keptBack === undefined || keptBack.count === 0 ? '' : ` - ${keptBack.name} ${keptBack.shown ?? keptBack.count}`;
+}
+
+/** `RolloutProgress` with what its reason names: the generations' lag, the counts' names, what holds it back. */
+export interface RolloutCounts {
+  /** Why the member's controller has not seen the current spec (`generationLag`); undefined when it has. */
+  generationLag: string | undefined;
+  /** Replicas the rollout is to reach before `keptBack`; undefined skips the check. */
+  desired: number | undefined;
+  /** Replicas of `desired` that stay on old revisions on purpose: only the rest must be updated. */
+  keptBack?: KeptBack;
+  /** What made `desired` undefined (`updateStrategy paused`), for the reason; the count of updated pods is not judged. */
+  heldBackBy?: string;
+  updated: number | undefined;
+  available: number | undefined;
+  /** The counts' names in the reason (default: `replicas`, `updatedReplicas`, `availableReplicas`). */
+  names?: Partial<RolloutCountNames>;
+}
+
+/**
+ * `rolledOut` with the reason that decided it: the generation not observed (`status.observedGeneration 3 !=
+ * metadata.generation 4`), too few updated (`updatedReplicas 1 < replicas 5 - partition 2`), an updated one not
+ * available (`availableReplicas 2 < updatedReplicas 3`), or the counts that made it healthy.
+ */
+export function rolloutHealth({ generationLag, desired, keptBack, heldBackBy, updated, available, names: given }: RolloutCounts): Health {
+  if (generationLag !== undefined) return unhealthy(generationLag);
+  const names = { ...deploymentCountNames, ...given };
+  const availability = countReason(names.available, available, '<', names.updated, updated);
+  if (desired === undefined) {
+    const notJudged = heldBackBy ?? `no ${names.desired}`;
+    return (available ?? 0) < (updated ?? 0) ? unhealthy(availability) : healthy(`${notJudged}, ${countReason(names.available, available, '>=', names.updated, updated)}`);
+  }
+  const kept = lessKeptBack(keptBack);
+  const toUpdate = Math.max(desired - (keptBack?.count ?? 0), 0);
+  const updatedCount = updated ?? 0;
+  const relation = updatedCount < toUpdate ? '<' : updatedCount === toUpdate ? '=' : '>';
+  const updates = `${countReason(names.updated, updated, relation, names.desired, desired)}${kept}`;
+  if (relation === '<') return unhealthy(updates);
+  if ((available ?? 0) < updatedCount) return unhealthy(availability);
+  return healthy(`${updates}, ${countShown(names.available, available)}`);
 }

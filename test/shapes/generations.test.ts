@@ -1,6 +1,6 @@
 // Karmada's generation bookkeeping: the template generation annotation and when every member observed it.
 import { describe, expect, it } from 'vitest';
-import { generationObserved, observedByEveryMember, reportGenerations, templateGenerationOf } from '../../lib/shapes/generations';
+import { generationLag, generationObserved, observedByEveryMember, reportGenerations, templateGenerationOf } from '../../lib/shapes/generations';
 import { FieldFailure } from '../../lib/review/core';
 
 const annotated = (value: string) => ({ annotations: { 'resourcetemplate.karmada.io/generation': value } });
@@ -51,5 +51,15 @@ describe('generationObserved', () => {
     expect(generationObserved({ generation: 2 }, 1)).toBe(false);
     expect(generationObserved({}, undefined)).toBe(true);
     expect(generationObserved({ generation: 1 }, undefined)).toBe(false);
+  });
+});
+
+describe('generationLag', () => {
+  it('is nothing when observed, and names both generations when not', () => {
+    // Act + Assess
+    expect(generationLag({ generation: 2 }, 2)).toBeUndefined();
+    expect(generationLag({}, undefined)).toBeUndefined();
+    expect(generationLag({ generation: 4 }, 3)).toBe('status.observedGeneration 3 != metadata.generation 4');
+    expect(generationLag({ generation: 1 }, undefined)).toBe('status.observedGeneration 0 (absent) != metadata.generation 1');
   });
 });

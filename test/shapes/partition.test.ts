@@ -2,7 +2,7 @@
 // and rollout health that allows for it.
 import { describe, expect, it } from 'vitest';
 import { FieldFailure } from '../../lib/review/core';
-import { partitionedRolledOut, partitionField, partitionReplicas, rollingUpdateStrategyOf } from '../../lib/shapes/partition';
+import { partitionedRolloutHealth, partitionField, partitionReplicas, rollingUpdateStrategyOf } from '../../lib/shapes/partition';
 
 describe('partitionReplicas', () => {
   it.each([
@@ -19,19 +19,28 @@ describe('partitionReplicas', () => {
   });
 });
 
-describe('partitionedRolledOut', () => {
-  const settled = { generationObserved: true, total: 5, partition: 2, heldBack: false, updated: 3, available: 5 };
+describe('partitionedRolloutHealth', () => {
+  const settled = { generationLag: undefined, total: 5, partition: 2, heldBackBy: undefined, updated: 3, available: 5 };
+  const lag = 'status.observedGeneration 3 != metadata.generation 4';
 
   it.each([
-    ['the total less the partition updated and available', settled, true],
-    ['fewer updated than the total less the partition', { ...settled, updated: 2 }, false],
-    ['held back: the updated count is not judged', { ...settled, heldBack: true, updated: 0 }, true],
-    ['held back, an updated pod not available', { ...settled, heldBack: true, updated: 4, available: 3 }, false],
-    ['the spec not observed', { ...settled, generationObserved: false }, false],
-    ['no counts and nothing to run', { ...settled, total: 0, updated: undefined, available: undefined }, true],
-  ])('%s', (_name, rollout, expected) => {
+    ['the total less the partition updated and available', settled, true, 'updatedReplicas 3 = replicas 5 - partition 2, availableReplicas 5'],
+    ['fewer updated than the total less the partition', { ...settled, updated: 2 }, false, 'updatedReplicas 2 < replicas 5 - partition 2'],
+    ['a percentage partition shows what it comes to', { ...settled, partition: '30%', updated: 2 }, false, 'updatedReplicas 2 < replicas 5 - partition 30% (2)'],
+    ['no partition', { ...settled, partition: undefined, updated: 5 }, true, 'updatedReplicas 5 = replicas 5, availableReplicas 5'],
+    ['held back: the updated count is not judged', { ...settled, heldBackBy: 'updateStrategy paused', updated: 0 }, true, 'updateStrategy paused, availableReplicas 5 >= updatedReplicas 0'],
+    ['held back, an updated pod not available', { ...settled, heldBackBy: 'updateStrategy paused', updated: 4, available: 3 }, false, 'availableReplicas 3 < updatedReplicas 4'],
+    ['the spec not observed', { ...settled, generationLag: lag }, false, lag],
+    ['no counts and nothing to run', { ...settled, total: 0, updated: undefined, available: undefined }, true, 'updatedReplicas 0 (absent) = replicas 0, availableReplicas 0 (absent)'],
+    [
+      "a DaemonSet's names",
+      { ...settled, partition: undefined, available: 2, names: { desired: 'desiredNumberScheduled', updated: 'updatedNumberScheduled', available: 'numberAvailable' } },
+      false,
+      'updatedNumberScheduled 3 < desiredNumberScheduled 5',
+    ],
+  ])('%s', (_name, rollout, healthy, reason) => {
     // Act + Assess
-    expect(partitionedRolledOut(rollout)).toBe(expected);
+    expect(partitionedRolloutHealth(rollout)).toEqual({ healthy, reason });
   });
 });
 

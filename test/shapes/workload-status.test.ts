@@ -1,6 +1,6 @@
 // The workload status shape (counters, agreed strings, observedGeneration), through the test-only Widget.
 import { describe, expect, it } from 'vitest';
-import { rolledOut } from '../../lib/shapes/workload-status';
+import { rolledOut, rolloutHealth } from '../../lib/shapes/workload-status';
 import { answer } from '../support/kinds/answer';
 import type { JsonMap } from '../support/karmada';
 import { widget, widgetRegistry } from '../support/kinds/widget/widget';
@@ -121,6 +121,21 @@ describe('rolledOut', () => {
   ])('%s', (_name, progress, healthy) => {
     // Act + Assess
     expect(rolledOut(progress)).toBe(healthy);
+  });
+
+  it.each([
+    ['every replica updated and available', { generationLag: undefined, desired: 3, updated: 3, available: 3 }, true, 'updatedReplicas 3 = replicas 3, availableReplicas 3'],
+    ['more updated than desired (a surge)', { generationLag: undefined, desired: 3, updated: 4, available: 4 }, true, 'updatedReplicas 4 > replicas 3, availableReplicas 4'],
+    ['the spec not observed', { generationLag: 'status.observedGeneration 1 != metadata.generation 2', desired: 3, updated: 3, available: 3 }, false, 'status.observedGeneration 1 != metadata.generation 2'],
+    ['fewer updated than desired', { generationLag: undefined, desired: 3, updated: 2, available: 2 }, false, 'updatedReplicas 2 < replicas 3'],
+    ['an updated replica not available', { generationLag: undefined, desired: 3, updated: 3, available: 2 }, false, 'availableReplicas 2 < updatedReplicas 3'],
+    ['absent counts', { generationLag: undefined, desired: 1, updated: undefined, available: undefined }, false, 'updatedReplicas 0 (absent) < replicas 1'],
+    ['replicas kept back', { generationLag: undefined, desired: 5, keptBack: { name: 'currentPartitions', count: 2 }, updated: 3, available: 3 }, true, 'updatedReplicas 3 = replicas 5 - currentPartitions 2, availableReplicas 3'],
+    ['no desired count', { generationLag: undefined, desired: undefined, updated: 1, available: 1 }, true, 'no replicas, availableReplicas 1 >= updatedReplicas 1'],
+    ['names of its own', { generationLag: undefined, desired: 2, updated: 2, available: 1, names: { available: 'readyReplicas' } }, false, 'readyReplicas 1 < updatedReplicas 2'],
+  ])('with its reason: %s', (_name, counts, healthy, reason) => {
+    // Act + Assess
+    expect(rolloutHealth(counts)).toEqual({ healthy, reason });
   });
 
   it('is what the Widget answers for health', () => {

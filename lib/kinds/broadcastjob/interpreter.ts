@@ -6,6 +6,7 @@ import { defineInterpreter } from '../../interpreter/define';
 import type { JsonObject } from '../../review/json';
 import { membersOf, rankFrom, setOrRemove, sumCounters, worstMember, type Member } from '../../shapes/aggregation';
 import type { Condition } from '../../shapes/conditions';
+import { conditionReason, countShown, healthy, unhealthy, valueReason } from '../../shapes/health';
 import { podTemplateWorkload, reviseWithinSpec, type PodTemplateLayout } from '../../shapes/pod-template-workload';
 import { keepMemberValue } from '../../shapes/retention';
 import { broadcastJob } from './identity';
@@ -25,11 +26,8 @@ const layout: PodTemplateLayout<BroadcastJob> = {
 const shape = podTemplateWorkload<BroadcastJob>({ defaultReplicas: 1, layout });
 
 /** The job's outcome, as OpenKruise's `IsJobFinished` reads it: the first True `Complete` or `Failed` condition. */
-function finishedAs(conditions: readonly Condition[] | undefined): 'Complete' | 'Failed' | undefined {
-  for (const { type, status } of conditions ?? []) {
-    if ((type === 'Complete' || type === 'Failed') && status === 'True') return type;
-  }
-  return undefined;
+function finishedBy(conditions: readonly Condition[] | undefined): Condition | undefined {
+  return conditions?.find(({ type, status }) => (type === 'Complete' || type === 'Failed') && status === 'True');
 }
 
 /**
@@ -40,14 +38,22 @@ function finishedAs(conditions: readonly Condition[] | undefined): 'Complete' | 
  */
 function interpretHealth({ object }: TypedRequest<BroadcastJob>) {
   const { spec, status } = object;
-  if (status === undefined) return { healthy: false };
-  const finished = finishedAs(status.conditions);
-  if (finished === 'Failed' || status.phase === 'failed') return { healthy: false };
-  if (finished === 'Complete' || status.phase === 'completed') return { healthy: true };
-  if (status.phase === 'paused' || spec?.paused === true) return { healthy: true };
+  if (status === undefined) return unhealthy('no status');
+  const finished = finishedBy(status.conditions);
+  const phase = valueReason('phase', status.phase);
+  if (finished?.type === 'Failed') return unhealthy(conditionReason(finished, 'Failed'));
+  if (status.phase === 'failed') return unhealthy(phase);
+  if (finished?.type === 'Complete') return healthy(conditionReason(finished, 'Complete'));
+  if (status.phase === 'completed' || status.phase === 'paused') return healthy(phase);
+  if (spec?.paused === true) return healthy('spec.paused');
   const { desired = 0, active = 0, succeeded = 0, failed = 0 } = status;
-  const failing = failed > 0 && spec?.failurePolicy !== 'Continue';
-  return { healthy: desired > 0 && active + succeeded > 0 && !failing };
+  if (desired <= 0) return unhealthy(`${countShown('desired', status.desired)}: no node to run on`);
+  const running = `${countShown('active', status.active)}, ${countShown('succeeded', status.succeeded)}`;
+  if (active + succeeded <= 0) return unhealthy(`${running}: no pod running nor done`);
+  if (failed > 0 && spec?.failurePolicy !== 'Continue') {
+    return unhealthy(`${countShown('failed', failed)}, failurePolicy.type ${spec?.failurePolicy ?? 'FailFast (the default)'}`);
+  }
+  return healthy(`${running} of ${countShown('desired', desired)}`);
 }
 
 /** The fields OpenKruise's controller writes, as the member reports them. */
@@ -70,8 +76,8 @@ const phaseRank = rankFrom(['completed', 'running', 'paused', 'failed'], 'runnin
  * member's job completed; none otherwise (each member keeps its own conditions).
  */
 function fleetConditions(reporting: readonly Member<BroadcastJobStatus>[], listed: number): JsonObject[] {
-  const failed = reporting.filter(({ status }) => finishedAs(status.conditions) === 'Failed').map(({ clusterName }) => clusterName);
-  const completed = reporting.filter(({ status }) => finishedAs(status.conditions) === 'Complete').length;
+  const failed = reporting.filter(({ status }) => finishedBy(status.conditions)?.type === 'Failed').map(({ clusterName }) => clusterName);
+  const completed = reporting.filter(({ status }) => finishedBy(status.conditions)?.type === 'Complete').length;
   const conditions: JsonObject[] = [];
   if (failed.length > 0) {
     conditions.push({ type: 'Failed', status: 'True', reason: 'JobFailed', message: `Job executed failed in member clusters: ${failed.join(', ')}` });

@@ -1,8 +1,8 @@
 // OpenKruise's CloneSet interpreter (every served version): a pod-template workload whose health follows its update
 // strategy (partition, pause, OnDelete) as OpenKruise's controller does (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { generationObserved } from '../../shapes/generations';
-import { partitionedRolledOut } from '../../shapes/partition';
+import { generationLag } from '../../shapes/generations';
+import { partitionedRolloutHealth, updateHeldBackBy } from '../../shapes/partition';
 import { podTemplateWorkload, reviseWithinSpec } from '../../shapes/pod-template-workload';
 import { reflectingRequired } from '../../shapes/workload-status';
 import { cloneSet } from './identity';
@@ -19,16 +19,14 @@ const shape = podTemplateWorkload<CloneSet>({ defaultReplicas: 1 });
 function interpretHealth({ object }: { object: CloneSet }) {
   const { spec, status } = object;
   const replicas = shape.desiredReplicas(object);
-  return {
-    healthy: partitionedRolledOut({
-      generationObserved: generationObserved(object.metadata, status?.observedGeneration),
-      total: replicas,
-      partition: spec?.partition,
-      heldBack: spec?.paused === true || spec?.onDelete === true,
-      updated: status?.updatedReplicas,
-      available: status?.availableReplicas,
-    }),
-  };
+  return partitionedRolloutHealth({
+    generationLag: generationLag(object.metadata, status?.observedGeneration),
+    total: replicas,
+    partition: spec?.partition,
+    heldBackBy: updateHeldBackBy(spec ?? {}),
+    updated: status?.updatedReplicas,
+    available: status?.availableReplicas,
+  });
 }
 
 export const cloneSetInterpreter = defineInterpreter<CloneSet>({

@@ -10,6 +10,7 @@ import { agreedValue, membersOf, setOrRemove, sumCounters, worstMember } from '.
 import { conditionOf, mergedConditions } from '../../shapes/conditions';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { reflectFields } from '../../shapes/generations';
+import { conditionReason, healthy, unhealthy, valueReason } from '../../shapes/health';
 import { keepMemberValue, retainsReplicas } from '../../shapes/retention';
 import {
   cnpgApiVersion,
@@ -150,15 +151,18 @@ function phaseRank(phase: string | undefined): number | undefined {
 
 function interpretHealth({ object }: Request) {
   // Reconciliation switched off by a human: the database runs as it was; nothing will change it until switched on.
-  if (object.metadata.annotations?.[reconciliationLoopAnnotation] === 'disabled') return { healthy: true };
+  if (object.metadata.annotations?.[reconciliationLoopAnnotation] === 'disabled') return healthy(`${reconciliationLoopAnnotation}: disabled`);
   const status = object.status;
   // Hibernated on purpose (`cnpg.io/hibernation: on`, every pod deleted, PVCs kept): a deliberate stop.
-  if (conditionOf(status?.conditions, hibernationCondition)?.status === 'True') return { healthy: true };
+  const hibernation = conditionOf(status?.conditions, hibernationCondition);
+  if (hibernation?.status === 'True') return healthy(conditionReason(hibernation, hibernationCondition));
   // No phase: no CloudNativePG operator has picked the Cluster up there (none installed, or not yet).
-  const phase = status?.phase;
-  if (phase === undefined || phase === '') return { healthy: false };
+  if (status === undefined) return unhealthy('no status');
+  const phase = status.phase;
+  if (phase === undefined || phase === '') return unhealthy(valueReason('phase', phase));
   // A phase this code does not know (a newer operator's step) is not treated as broken: the broken ones are named.
-  return { healthy: !brokenPhases.has(phase) };
+  if (brokenPhases.has(phase)) return unhealthy(valueReason('phase', phase));
+  return healthy(phaseClass(phase) === undefined ? `${valueReason('phase', phase)} (not one known to be broken)` : valueReason('phase', phase));
 }
 
 // ---- AggregateStatus ----

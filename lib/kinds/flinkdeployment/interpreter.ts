@@ -6,12 +6,13 @@ import type { ComponentRequirements, NodeClaim, ReplicaRequirements, Toleration 
 import { FieldFailure } from '../../review/core';
 import { int32Max, isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
 import { setOrRemove } from '../../shapes/aggregation';
+import { healthy, unhealthy, valueReason } from '../../shapes/health';
 import { isEmptyContainer, withoutEmptyContainers } from '../../shapes/empty-values';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { memberStatusesOf } from '../../interpreter/member-statuses';
 import { flinkDeployment } from './identity';
 import { largerAmount, resourceListOf, type RoleResources } from './resources';
-import { readFlinkDeployment, statusFields, statusFieldsOf, type FlinkDeployment, type FlinkDeploymentSpec, type Role, type StatusField } from './schema';
+import { readFlinkDeployment, statusFields, statusFieldsOf, type FlinkDeployment, type FlinkDeploymentSpec, type FlinkDeploymentStatus, type Role, type StatusField } from './schema';
 
 /**
  * The operator's pod template merge (FlinkUtils.mergePodTemplates, arrays by index as
@@ -163,13 +164,21 @@ const userErrors = ['ErrImagePull', 'ImagePullBackOff', 'CrashLoopBackOff'];
 function interpretHealth({ object }: TypedRequest<FlinkDeployment>) {
   const status = object.status();
   const state = status?.jobState;
-  if (state === undefined) return { healthy: status?.jobManagerDeploymentStatus === 'READY' && status.lifecycleState === 'STABLE' };
-  if (settledStates.has(state)) return { healthy: true };
-  if (startingStates.has(state)) {
-    const error = status?.error ?? '';
-    return { healthy: userErrors.some((text) => error.includes(text)) };
-  }
-  return { healthy: false };
+  if (state === undefined) return sessionHealth(status);
+  const stated = valueReason('jobStatus.state', state);
+  if (settledStates.has(state)) return healthy(stated);
+  if (!startingStates.has(state)) return unhealthy(`${stated} (not one of Flink's JobStatus)`);
+  const userError = userErrors.find((text) => (status?.error ?? '').includes(text));
+  return userError === undefined ? unhealthy(`${stated}: starting, no user's error`) : healthy(`${stated}: error ${userError} (the user's)`);
+}
+
+/** A cluster without a job state (a session cluster, or one not yet observed): its JobManager and its lifecycle. */
+function sessionHealth(status: FlinkDeploymentStatus | undefined) {
+  if (status === undefined) return unhealthy('no status');
+  const jobManager = valueReason('jobManagerDeploymentStatus', status.jobManagerDeploymentStatus);
+  if (status.jobManagerDeploymentStatus !== 'READY') return unhealthy(`no jobStatus.state, ${jobManager}`);
+  const lifecycle = valueReason('lifecycleState', status.lifecycleState);
+  return (status.lifecycleState === 'STABLE' ? healthy : unhealthy)(`no jobStatus.state, ${jobManager}, ${lifecycle}`);
 }
 
 /** The fields of a status Karmada's catalogue reflects and aggregates, as the operator wrote them. */

@@ -10,8 +10,9 @@ import type { JsonObject } from '../../review/json';
 import { rankFrom, setOrRemove, sumOf, worstMember } from '../../shapes/aggregation';
 import { aggregateConditions, conditionOf, reflectConditionStatus } from '../../shapes/conditions';
 import { mergedReferences, namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { conditionReason, healthy, unhealthy, valueReason } from '../../shapes/health';
 import { componentsOf } from '../../shapes/multi-template-workload';
-import { defaultStorageSecret, inferenceService, storageSecretAnnotation } from './identity';
+import { defaultStorageSecret, inferenceService, stopAnnotation, storageSecretAnnotation } from './identity';
 import { readInferenceService, readInferenceServiceStatus, type InferenceComponent, type InferenceService, type InferenceServiceStatus } from './schema';
 
 type Request = TypedRequest<InferenceService>;
@@ -87,15 +88,21 @@ const failedTransitions = new Set(['BlockedByFailedLoad', 'InvalidSpec']);
  * unhealthy without conditions (no KServe controller reported) or with any condition False; Unknown is on its way.
  */
 function interpretHealth({ object }: Request) {
-  if (object.stopped) return { healthy: true };
+  if (object.stopped) return healthy(`${stopAnnotation}: true`);
   const status = object.status();
   const conditions = status?.conditions;
-  if (conditionOf(conditions, 'Stopped')?.status === 'True') return { healthy: true };
+  const stopped = conditionOf(conditions, 'Stopped');
+  if (stopped?.status === 'True') return healthy(conditionReason(stopped, 'Stopped'));
   const model = status?.modelStatus;
-  if (failedTransitions.has(model?.transitionStatus ?? '') || model?.activeModelState === 'FailedToLoad') return { healthy: false };
-  if (model?.transitionStatus === 'InProgress') return { healthy: true };
-  if (conditions === undefined || conditions.length === 0) return { healthy: false };
-  return { healthy: conditions.every((condition) => condition.type === 'Stopped' || condition.status !== 'False') };
+  const transition = valueReason('modelStatus.transitionStatus', model?.transitionStatus);
+  if (failedTransitions.has(model?.transitionStatus ?? '')) return unhealthy(transition);
+  if (model?.activeModelState === 'FailedToLoad') return unhealthy(valueReason('modelStatus.states.activeModelState', model.activeModelState));
+  if (model?.transitionStatus === 'InProgress') return healthy(transition);
+  if (conditions === undefined || conditions.length === 0) return unhealthy('no status.conditions');
+  const failed = conditions.find((condition) => condition.type !== 'Stopped' && condition.status === 'False');
+  if (failed !== undefined) return unhealthy(conditionReason(failed, failed.type));
+  const ready = conditionOf(conditions, 'Ready');
+  return healthy(ready === undefined ? 'no condition False' : `no condition False, ${conditionReason(ready, 'Ready')}`);
 }
 
 /** What the control plane shows of a member: conditions, observedGeneration, url, address, components, modelStatus. */

@@ -7,7 +7,8 @@ import type { JsonObject, JsonValue } from '../../review/json';
 import { agreedValue, sameJson, setOrRemove } from '../../shapes/aggregation';
 import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
-import { clusterLabel, presentFields, strimziHealthy, strimziNodes } from '../../shapes/strimzi';
+import { unhealthy } from '../../shapes/health';
+import { clusterLabel, presentFields, strimziHealth, strimziNodes } from '../../shapes/strimzi';
 import { kafka as identity, nodePoolsAnnotation, nodePoolVersion, statusFieldServed } from './identity';
 import { collectSpecReferences } from './references';
 import { readKafka, readReflectedStatus, type Kafka, type KafkaStatus } from './schema';
@@ -114,8 +115,8 @@ function aggregateStatus(request: Request) {
  */
 function interpretHealth({ object }: Request) {
   const conditions = object.status?.conditions;
-  if (conditions === undefined || conditions.length === 0) return { healthy: false };
-  return { healthy: strimziHealthy(conditions) };
+  if (conditions === undefined || conditions.length === 0) return unhealthy('no status.conditions');
+  return strimziHealth(conditions);
 }
 
 /**

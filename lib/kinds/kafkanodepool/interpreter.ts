@@ -7,7 +7,7 @@ import { agreedValue, setOrRemove, sumOf } from '../../shapes/aggregation';
 import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
 import { namespaceOf } from '../../shapes/dependencies';
 import { retainsReplicas } from '../../shapes/retention';
-import { clusterLabel, presentFields, strimziHealthy, strimziNodes } from '../../shapes/strimzi';
+import { clusterLabel, presentFields, strimziHealth, strimziNodes } from '../../shapes/strimzi';
 import { kafkaNodePool as identity } from './identity';
 import { readKafkaNodePool, readReflectedStatus, type KafkaNodePool } from './schema';
 
@@ -65,7 +65,7 @@ function aggregateStatus(request: Request) {
 }
 
 function interpretHealth({ object }: Request) {
-  return { healthy: strimziHealthy(object.status?.conditions) };
+  return strimziHealth(object.status?.conditions);
 }
 
 /**

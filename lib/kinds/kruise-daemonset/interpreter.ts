@@ -6,9 +6,10 @@ import { defineInterpreter } from '../../interpreter/define';
 import { membersOf, sumCounters } from '../../shapes/aggregation';
 import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
 import { namespaceOf, templateDependencies } from '../../shapes/dependencies';
-import { generationObserved, observedByEveryMember } from '../../shapes/generations';
+import { generationLag, observedByEveryMember } from '../../shapes/generations';
+import { unhealthy } from '../../shapes/health';
 import { reflectingRequired } from '../../shapes/workload-status';
-import { partitionedRolledOut } from '../../shapes/partition';
+import { partitionedRolloutHealth, updateHeldBackBy } from '../../shapes/partition';
 import { kruiseDaemonSet } from './identity';
 import { daemonSetCounters, daemonSetStatus, readDaemonSet, type DaemonSet, type DaemonSetStatus } from './schema';
 
@@ -56,17 +57,16 @@ function aggregateStatus({ object, aggregatedStatus, patch: newPatch }: TypedReq
  */
 function interpretHealth({ object }: TypedRequest<DaemonSet>) {
   const { spec, status } = object;
-  if (status === undefined) return { healthy: false };
-  return {
-    healthy: partitionedRolledOut({
-      generationObserved: generationObserved(object.metadata, status.observedGeneration),
-      total: status.desiredNumberScheduled ?? 0,
-      partition: spec?.partition,
-      heldBack: spec?.paused === true || spec?.onDelete === true || spec?.nodesSelected === true,
-      updated: status.updatedNumberScheduled,
-      available: status.numberAvailable,
-    }),
-  };
+  if (status === undefined) return unhealthy('no status');
+  return partitionedRolloutHealth({
+    generationLag: generationLag(object.metadata, status.observedGeneration),
+    total: status.desiredNumberScheduled ?? 0,
+    partition: spec?.partition,
+    heldBackBy: updateHeldBackBy(spec ?? {}) ?? (spec?.nodesSelected === true ? 'updateStrategy.rollingUpdate.selector' : undefined),
+    updated: status.updatedNumberScheduled,
+    available: status.numberAvailable,
+    names: { desired: 'desiredNumberScheduled', updated: 'updatedNumberScheduled', available: 'numberAvailable' },
+  });
 }
 
 export const kruiseDaemonSetInterpreter = defineInterpreter<DaemonSet>({

@@ -3,8 +3,9 @@
 import type { TypedRequest } from '../../interpreter/define';
 import { defineInterpreter } from '../../interpreter/define';
 import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
-import { generationObserved } from '../../shapes/generations';
-import { partitionedRolledOut } from '../../shapes/partition';
+import { generationLag } from '../../shapes/generations';
+import { unhealthy } from '../../shapes/health';
+import { partitionedRolloutHealth, updateHeldBackBy } from '../../shapes/partition';
 import { podTemplateWorkload, reviseWithinSpec } from '../../shapes/pod-template-workload';
 import { reflectingRequired } from '../../shapes/workload-status';
 import { hasUpdatedCounts, kruiseStatefulSet } from './identity';
@@ -44,17 +45,15 @@ function aggregateStatus(request: TypedRequest<StatefulSet>) {
  */
 function interpretHealth({ object }: TypedRequest<StatefulSet>) {
   const { spec, status } = object;
-  if (status === undefined) return { healthy: false };
-  return {
-    healthy: partitionedRolledOut({
-      generationObserved: generationObserved(object.metadata, status.observedGeneration),
-      total: shape.desiredReplicas(object),
-      partition: spec?.partition,
-      heldBack: spec?.paused === true || spec?.onDelete === true,
-      updated: status.updatedReplicas,
-      available: status.availableReplicas,
-    }),
-  };
+  if (status === undefined) return unhealthy('no status');
+  return partitionedRolloutHealth({
+    generationLag: generationLag(object.metadata, status.observedGeneration),
+    total: shape.desiredReplicas(object),
+    partition: spec?.partition,
+    heldBackBy: updateHeldBackBy(spec ?? {}),
+    updated: status.updatedReplicas,
+    available: status.availableReplicas,
+  });
 }
 
 export const kruiseStatefulSetInterpreter = defineInterpreter<StatefulSet>({

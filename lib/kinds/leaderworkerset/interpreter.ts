@@ -6,7 +6,8 @@ import type { JsonObject, JsonValue } from '../../review/json';
 import { agreedValue, membersOf, setOrRemove, sumCounters } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
 import { conditionsOnePerType, type ConditionMergeRules } from '../../shapes/conditions-by-type';
-import { generationObserved, observedByEveryMember, reportGenerations } from '../../shapes/generations';
+import { generationLag, observedByEveryMember, reportGenerations } from '../../shapes/generations';
+import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { retainsReplicas } from '../../shapes/retention';
 import { groupComponents, groupReplica } from './group';
@@ -25,9 +26,12 @@ const shape = multiTemplateWorkload<LeaderWorkerSet>((object) => groupComponents
  */
 function interpretHealth({ object }: Request) {
   const status = object.status();
-  if (status === undefined || status.observedGeneration === undefined) return { healthy: false };
-  if (!generationObserved(object.metadata, status.observedGeneration)) return { healthy: false };
-  return { healthy: conditionOf(status.conditions, 'Available')?.status === 'True' };
+  if (status === undefined) return unhealthy('no status');
+  if (status.observedGeneration === undefined) return unhealthy('no status.observedGeneration');
+  const lag = generationLag(object.metadata, status.observedGeneration);
+  if (lag !== undefined) return unhealthy(lag);
+  const available = conditionOf(status.conditions, 'Available');
+  return (available?.status === 'True' ? healthy : unhealthy)(conditionReason(available, 'Available'));
 }
 
 /** An HPA in the member scales the LWS (scale subresource at spec.replicas): kept with Karmada's retain-replicas label. */

@@ -5,6 +5,7 @@ import type { JsonObject, JsonValue } from '../../review/json';
 import { membersOf, sumOf } from '../../shapes/aggregation';
 import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
 import { isEmptyOrAbsent } from '../../shapes/empty-values';
+import { healthy, unhealthy, valueReason, type Health } from '../../shapes/health';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { notebook, stoppedAnnotation } from './identity';
 import { readNotebook, readStatus, type ContainerState, type Notebook, type NotebookStatus } from './schema';
@@ -26,15 +27,19 @@ const startingReasons = new Set(['ContainerCreating', 'PodInitializing']);
 /** Terminated reasons that are failures whatever the exit code. */
 const failedReasons = new Set(['Error', 'OOMKilled', 'ContainerCannotRun']);
 
-function stateHealthy(state: ContainerState | undefined): boolean {
-  if (state === undefined) return false;
-  if (state.running) return true;
-  if (state.waiting) return startingReasons.has(state.waitingReason ?? '');
+function stateHealth(state: ContainerState | undefined): Health {
+  if (state === undefined) return unhealthy('no status.containerState');
+  if (state.running) return healthy('containerState.running');
+  if (state.waiting) {
+    const waiting = `containerState.waiting ${valueReason('reason', state.waitingReason)}`;
+    return (startingReasons.has(state.waitingReason ?? '') ? healthy : unhealthy)(waiting);
+  }
   if (state.terminated !== undefined) {
     const { reason = '', exitCode = 0 } = state.terminated;
-    return !failedReasons.has(reason) && exitCode === 0;
+    const terminated = `containerState.terminated ${valueReason('reason', state.terminated.reason)} exitCode=${exitCode}`;
+    return (!failedReasons.has(reason) && exitCode === 0 ? healthy : unhealthy)(terminated);
   }
-  return false;
+  return unhealthy('containerState neither running, waiting nor terminated');
 }
 
 /**
@@ -43,8 +48,8 @@ function stateHealthy(state: ContainerState | undefined): boolean {
  * stopped notebook healthy: it has no pod on purpose, and moving it elsewhere would not start it.
  */
 function interpretHealth({ object }: TypedRequest<Notebook>) {
-  if (isStopped(object)) return { healthy: true };
-  return { healthy: stateHealthy(object.status?.containerState) };
+  if (isStopped(object)) return healthy(`${stoppedAnnotation} annotation`);
+  return stateHealth(object.status?.containerState);
 }
 
 /** Karmada's reflection: the ready count (0 when absent), the container state and the conditions where not empty. */

@@ -3,7 +3,7 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
-import { healthy, unhealthy } from '../../shapes/health';
+import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
@@ -14,8 +14,10 @@ type Request = TypedRequest<RayCluster>;
 
 const shape = multiTemplateWorkload<RayCluster>((cluster) => rayClusterComponents(cluster.cluster()));
 
-function isTrue(conditions: readonly Condition[] | undefined, type: string): boolean {
-  return conditionOf(conditions, type)?.status === 'True';
+/** The condition of this type when it is True. */
+function trueCondition(conditions: readonly Condition[] | undefined, type: string): Condition | undefined {
+  const condition = conditionOf(conditions, type);
+  return condition?.status === 'True' ? condition : undefined;
 }
 
 /**
@@ -26,12 +28,17 @@ function isTrue(conditions: readonly Condition[] | undefined, type: string): boo
 function interpretHealth({ object, kind }: Request) {
   if (!conditionsIn(kind.version)) return stateHealth(object.state());
   const conditions = object.conditions();
-  if (isTrue(conditions, 'RayClusterSuspended') || isTrue(conditions, 'RayClusterSuspending')) return { healthy: true };
+  const suspended = trueCondition(conditions, 'RayClusterSuspended') ?? trueCondition(conditions, 'RayClusterSuspending');
+  if (suspended !== undefined) return healthy(conditionReason(suspended, suspended.type));
   // KubeRay writes the type `ReplicaFailure` (the Go constant is named RayClusterReplicaFailure); Karmada's Lua and
   // cases test the constant's name, which no cluster carries. Both are read: a real failure is unhealthy.
-  const failed = isTrue(conditions, 'ReplicaFailure') || isTrue(conditions, 'RayClusterReplicaFailure');
-  const healthy = isTrue(conditions, 'HeadPodReady') && isTrue(conditions, 'RayClusterProvisioned') && !failed;
-  return { healthy };
+  const failed = trueCondition(conditions, 'ReplicaFailure') ?? trueCondition(conditions, 'RayClusterReplicaFailure');
+  if (failed !== undefined) return unhealthy(conditionReason(failed, failed.type));
+  for (const type of ['HeadPodReady', 'RayClusterProvisioned']) {
+    const condition = conditionOf(conditions, type);
+    if (condition?.status !== 'True') return unhealthy(conditionReason(condition, type));
+  }
+  return healthy('HeadPodReady=True, RayClusterProvisioned=True');
 }
 
 /**

@@ -3,6 +3,7 @@
 // templates' and the selected cluster's dependencies (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
+import { healthy, unhealthy, valueReason } from '../../shapes/health';
 import { componentsOf } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, rayClusterComponents } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
@@ -20,7 +21,10 @@ const clusterSelectorKey = 'ray.io/cluster';
  */
 function interpretHealth({ object }: Request) {
   const { jobDeploymentStatus, jobStatus } = object.status() ?? {};
-  return { healthy: jobDeploymentStatus === 'Running' || (jobDeploymentStatus === 'Complete' && jobStatus === 'SUCCEEDED') };
+  const deployment = valueReason('jobDeploymentStatus', jobDeploymentStatus);
+  if (jobDeploymentStatus === 'Running') return healthy(deployment);
+  if (jobDeploymentStatus !== 'Complete') return unhealthy(deployment);
+  return (jobStatus === 'SUCCEEDED' ? healthy : unhealthy)(`${deployment}, ${valueReason('jobStatus', jobStatus)}`);
 }
 
 /** Deployment states, least to most severe (Karmada's catalogue ranks so; an unknown or empty one ranks least). */

@@ -4,7 +4,7 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
-import { healthy, unhealthy } from '../../shapes/health';
+import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
 import type { JsonObject } from '../../review/json';
@@ -39,7 +39,9 @@ function interpretHealth({ object, kind }: Request) {
     if (serviceStatus === 'Running') return healthy('status.serviceStatus=Running');
     return unhealthy(serviceStatus === undefined ? 'no status.serviceStatus (v1alpha1 has no conditions)' : `status.serviceStatus=${serviceStatus.slice(0, 80)}`);
   }
-  return { healthy: object.conditions()?.some(({ type, status }) => type === 'Ready' && status === 'True') ?? false };
+  const conditions = object.conditions();
+  const ready = conditions?.find(({ type, status }) => type === 'Ready' && status === 'True');
+  return ready === undefined ? unhealthy(conditionReason(conditionOf(conditions, 'Ready'), 'Ready')) : healthy(conditionReason(ready, 'Ready'));
 }
 
 /** Serve application states, least to most severe (Karmada's catalogue; an unknown one ranks as RUNNING). */

@@ -7,6 +7,7 @@ import type { JsonValue } from '../../review/json';
 import { agreedValue, membersOf, rankFrom, setOrRemove, sumCounters, worstMember } from '../../shapes/aggregation';
 import { namespaceOf, NamedReferences, templateDependencies } from '../../shapes/dependencies';
 import { observedByEveryMember, reflectFields } from '../../shapes/generations';
+import { conditionReason, countReason, generationReason, healthy, unhealthy, valueReason } from '../../shapes/health';
 import { podTemplateWorkload } from '../../shapes/pod-template-workload';
 import { keepMemberValue, retainsReplicas } from '../../shapes/retention';
 import { argoApiVersion, ingressApiVersion, rollout as rolloutIdentity } from './identity';
@@ -109,59 +110,84 @@ function hasCondition(status: RolloutStatus, test: (condition: RolloutCondition)
   return (status.conditions ?? []).some(test);
 }
 
-/** Argo's isGenerationObserved: a numeric observedGeneration must equal metadata.generation (a pre-v0.10 hash counts as observed). */
-function generationObserved(object: Rollout, status: RolloutStatus): boolean {
+/**
+ * Argo's isGenerationObserved: a numeric observedGeneration must equal metadata.generation (a pre-v0.10 hash counts
+ * as observed). Undefined when observed; otherwise the generations, for the reason.
+ */
+function generationLag(object: Rollout, status: RolloutStatus): string | undefined {
   const generation = object.metadata.generation;
   const observed = status.observedGeneration ?? '';
-  if (generation === undefined || !/^[0-9]{1,18}$/.test(observed)) return true;
+  if (generation === undefined || !/^[0-9]{1,18}$/.test(observed)) return undefined;
   const observedNumber = Number(observed);
-  return observedNumber > generation || observedNumber === generation;
+  return observedNumber >= generation ? undefined : generationReason(observedNumber, generation);
 }
 
-/** Argo's isWorkloadGenerationObserved (a workloadRef Rollout whose Deployment changed and was not yet observed). */
-function workloadGenerationObserved(object: Rollout, status: RolloutStatus): boolean {
+/**
+ * Argo's isWorkloadGenerationObserved (a workloadRef Rollout whose Deployment changed and was not yet observed).
+ * Undefined when observed; otherwise the two generations, for the reason.
+ */
+function workloadGenerationLag(object: Rollout, status: RolloutStatus): string | undefined {
   const annotation = object.metadata.annotations?.[workloadGenerationAnnotation];
-  if (object.spec?.workloadRef === undefined || annotation === undefined) return true;
-  return Number(annotation) === Number(status.workloadObservedGeneration);
+  if (object.spec?.workloadRef === undefined || annotation === undefined) return undefined;
+  if (Number(annotation) === Number(status.workloadObservedGeneration)) return undefined;
+  return `${valueReason('status.workloadObservedGeneration', status.workloadObservedGeneration)} != ${workloadGenerationAnnotation} ${annotation}`;
 }
 
-/** Argo CD's mapping, for a status its controller has reconciled (phase first, conditions for pre-v1.0 controllers). */
-function argoHealthOf(object: Rollout, status: RolloutStatus): ArgoHealth {
-  if (!generationObserved(object, status) || !workloadGenerationObserved(object, status)) return 'Progressing';
-  if (status.controllerPause === true && (status.pauseConditions ?? []).length === 0) return 'Progressing'; // unpausing
+/**
+ * Argo CD's mapping, for a status its controller has reconciled (phase first, conditions for pre-v1.0 controllers),
+ * with what decided it.
+ */
+function argoHealthOf(object: Rollout, status: RolloutStatus): { health: ArgoHealth; reason: string } {
+  const lag = generationLag(object, status) ?? workloadGenerationLag(object, status);
+  if (lag !== undefined) return { health: 'Progressing', reason: lag };
+  const pauses = status.pauseConditions ?? [];
+  if (status.controllerPause === true && pauses.length === 0) return { health: 'Progressing', reason: 'status.controllerPause without pauseConditions (unpausing)' };
+  const phase = valueReason('phase', status.phase);
   switch (status.phase) {
     case 'Healthy':
     case 'Progressing':
-    case 'Degraded':
-      return status.phase;
+      return { health: status.phase, reason: phase };
+    case 'Degraded': {
+      // The phase says Degraded; InvalidSpec, or the Progressing condition's reason (RolloutAborted…), says why.
+      const conditions = status.conditions ?? [];
+      const why = conditions.find((c) => c.type === 'InvalidSpec') ?? conditions.find((c) => c.type === 'Progressing');
+      return { health: 'Degraded', reason: why === undefined ? phase : `${phase}, ${conditionReason(why, why.type)}` };
+    }
     case 'Paused':
-      return 'Suspended';
+      return { health: 'Suspended', reason: phase };
   }
-  if (hasCondition(status, (c) => c.type === 'InvalidSpec' || (c.type === 'Progressing' && degradedReasons.has(c.reason ?? '')))) return 'Degraded';
-  if ((status.pauseConditions ?? []).length > 0 || object.spec?.paused === true) return 'Suspended';
-  return 'Progressing'; // Progressing or Healthy: the same answer for Karmada
+  const degrading = (status.conditions ?? []).find((c) => c.type === 'InvalidSpec' || (c.type === 'Progressing' && degradedReasons.has(c.reason ?? '')));
+  if (degrading !== undefined) return { health: 'Degraded', reason: conditionReason(degrading, degrading.type) };
+  if (pauses.length > 0) return { health: 'Suspended', reason: valueReason('status.pauseConditions[0].reason', pauses[0]!.reason) };
+  if (object.spec?.paused === true) return { health: 'Suspended', reason: 'spec.paused' };
+  // Progressing or Healthy: the same answer for Karmada.
+  return { health: 'Progressing', reason: `${phase}, no InvalidSpec nor degraded Progressing condition` };
 }
 
 /**
  * An aborted update whose stable ReplicaSet serves at full strength: the canary was rolled back on purpose (a failed
- * analysis, `kubectl argo rollouts abort`) and the stable version runs as before.
+ * analysis, `kubectl argo rollouts abort`) and the stable version runs as before. The reason when so, else undefined.
  */
-function abortedOnStable(object: Rollout, status: RolloutStatus): boolean {
-  if (hasCondition(status, (c) => c.type === 'InvalidSpec')) return false;
-  if (!hasCondition(status, (c) => c.type === 'Progressing' && c.reason === 'RolloutAborted')) return false;
+function abortedOnStable(object: Rollout, status: RolloutStatus): string | undefined {
+  if (hasCondition(status, (c) => c.type === 'InvalidSpec')) return undefined;
+  if (!hasCondition(status, (c) => c.type === 'Progressing' && c.reason === 'RolloutAborted')) return undefined;
   const stableRS = status.stableRS ?? '';
-  if (stableRS === '' || (status.availableReplicas ?? 0) < desiredReplicasOf(object)) return false;
+  const desired = desiredReplicasOf(object);
+  if (stableRS === '' || (status.availableReplicas ?? 0) < desired) return undefined;
   // Blue-green: the active Service must point back at the stable ReplicaSet.
-  if (object.spec?.strategy?.blueGreen !== undefined && status.blueGreen?.activeSelector !== stableRS) return false;
-  return true;
+  if (object.spec?.strategy?.blueGreen !== undefined && status.blueGreen?.activeSelector !== stableRS) return undefined;
+  return `RolloutAborted back to stableRS (${countReason('availableReplicas', status.availableReplicas, '>=', 'replicas', desired)})`;
 }
 
 function interpretHealth({ object }: Request) {
   const status = object.status;
   // No status, or one no controller reconciled: no Argo Rollouts controller runs there (or not yet).
-  if (status === undefined || (status.observedGeneration ?? '') === '') return { healthy: false };
-  const health = argoHealthOf(object, status);
-  return { healthy: health !== 'Degraded' || abortedOnStable(object, status) };
+  if (status === undefined) return unhealthy('no status');
+  if ((status.observedGeneration ?? '') === '') return unhealthy(valueReason('status.observedGeneration', status.observedGeneration));
+  const { health, reason } = argoHealthOf(object, status);
+  if (health !== 'Degraded') return healthy(`${health}: ${reason}`);
+  const aborted = abortedOnStable(object, status);
+  return aborted === undefined ? unhealthy(`Degraded: ${reason}`) : healthy(aborted);
 }
 
 // ---- AggregateStatus ----

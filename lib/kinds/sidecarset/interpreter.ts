@@ -5,7 +5,9 @@ import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { dependenciesOf } from '../../interpreter/pod-template';
 import type { JsonObject } from '../../review/json';
 import { namespaceOf } from '../../shapes/dependencies';
-import { partitionReplicas } from '../../shapes/partition';
+import { countReason, countShown, generationReason, healthy, unhealthy } from '../../shapes/health';
+import { partitionKeptBack } from '../../shapes/partition';
+import { lessKeptBack } from '../../shapes/workload-status';
 import { sidecarSet } from './identity';
 import { readSidecarSet, sidecarSetStatus, type SidecarSet } from './schema';
 
@@ -34,6 +36,13 @@ function interpretStatus({ object }: Request) {
   return { rawStatus };
 }
 
+/** What leaves pods not updated on purpose, as a reason names it; undefined when nothing does. */
+function heldBackBy(spec: SidecarSet['spec']): string | undefined {
+  if (spec?.paused === true) return 'updateStrategy paused';
+  if (spec?.notUpdate === true) return 'updateStrategy NotUpdate';
+  return spec?.selectsUpdated === true ? 'updateStrategy.selector' : undefined;
+}
+
 /**
  * Healthy when the SidecarSet's update reached the pods it should: every matched pod runs the latest sidecars, less
  * the partition (OpenKruise's `calculateUpgradeCount` leaves that many on old revisions). While the update is paused,
@@ -43,17 +52,23 @@ function interpretStatus({ object }: Request) {
  */
 function interpretHealth({ object }: Request) {
   const { metadata, spec, status } = object;
-  if (status === undefined) return { healthy: false };
-  if (status.observedGeneration !== undefined && status.observedGeneration !== (metadata.generation ?? 0)) return { healthy: false };
+  if (status === undefined) return unhealthy('no status');
+  if (status.observedGeneration !== undefined && status.observedGeneration !== (metadata.generation ?? 0)) {
+    return unhealthy(generationReason(status.observedGeneration, metadata.generation));
+  }
   const matched = status.matchedPods ?? 0;
   const updated = status.updatedPods ?? 0;
   // No pod matched: nothing to update (as Karmada's catalogue says, whatever else the status holds).
-  if (matched === 0) return { healthy: true };
+  if (matched === 0) return healthy(`${countShown('matchedPods', status.matchedPods)}: no pod to update`);
   // More updated pods than matched ones is no count the controller writes (it counts updated pods among the
   // matched): counts that contradict each other say nothing healthy, as Karmada's `updatedPods == matchedPods`.
-  if (updated > matched) return { healthy: false };
-  if (spec?.paused === true || spec?.notUpdate === true || spec?.selectsUpdated === true) return { healthy: true };
-  return { healthy: updated >= matched - partitionReplicas(spec?.partition, matched) };
+  if (updated > matched) return unhealthy(countReason('updatedPods', status.updatedPods, '>', 'matchedPods', status.matchedPods));
+  const heldBack = heldBackBy(spec);
+  if (heldBack !== undefined) return healthy(`${heldBack}, ${countReason('updatedPods', status.updatedPods, '<=', 'matchedPods', matched)}`);
+  const kept = partitionKeptBack(spec?.partition, matched);
+  const toUpdate = matched - kept.count;
+  const relation = updated < toUpdate ? '<' : updated === toUpdate ? '=' : '>';
+  return (relation === '<' ? unhealthy : healthy)(`${countReason('updatedPods', status.updatedPods, relation, 'matchedPods', matched)}${lessKeptBack(kept)}`);
 }
 
 /**

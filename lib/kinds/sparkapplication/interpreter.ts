@@ -9,6 +9,7 @@ import { formatQuantity, isNegative, parseQuantity, QuantityError } from '../../
 import { agreedValue, latestTime, membersOf, sumOf, type Members } from '../../shapes/aggregation';
 import { isEmptyOrAbsent, withoutEmptyContainers } from '../../shapes/empty-values';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
+import { healthy, unhealthy, valueReason } from '../../shapes/health';
 import { componentsOf, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { sparkApplication } from './identity';
 import { podMemoryRequest, sparkMemoryOf } from './memory';
@@ -113,7 +114,8 @@ function interpretDependency({ object, namespace }: TypedRequest<SparkApplicatio
  */
 function interpretHealth({ object }: TypedRequest<SparkApplication>) {
   const state = object.status()?.state;
-  return { healthy: state !== undefined && state !== 'FAILED' && state !== 'SUBMISSION_FAILED' };
+  const stated = valueReason('applicationState.state', state);
+  return (state !== undefined && state !== 'FAILED' && state !== 'SUBMISSION_FAILED' ? healthy : unhealthy)(stated);
 }
 
 /**

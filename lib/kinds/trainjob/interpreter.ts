@@ -9,6 +9,7 @@ import type { JsonObject, JsonValue } from '../../review/json';
 import { latestTime, membersOf, sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
 import { mergedReferences, namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { keepMemberValue } from '../../shapes/retention';
 import { trainerApiVersion, trainJob } from './identity';
 import { jobCounters, readTrainJob, readTrainJobStatus, trainerJobName, type JobStatus, type TrainJob, type TrainJobStatus } from './schema';
@@ -36,17 +37,16 @@ function interpretComponent({ object }: Request) {
 
 // ---- InterpretHealth ----
 
-const isTrue = (conditions: readonly Condition[] | undefined, type: string) => conditionOf(conditions, type)?.status === 'True';
-
 /**
  * Unhealthy when the job failed (`Failed`: its JobSet failed, its deadline passed, its runtime is not supported), or
  * when no controller has written a status yet; healthy otherwise (running, suspended, complete).
  */
 function interpretHealth({ object }: Request) {
   const status = object.status;
-  if (isTrue(status?.conditions, 'Failed')) return { healthy: false };
+  const failed = conditionOf(status?.conditions, 'Failed');
+  if (failed?.status === 'True') return unhealthy(conditionReason(failed, 'Failed'));
   const observed = (status?.conditions?.length ?? 0) > 0 || (status?.jobsStatus?.length ?? 0) > 0 || status?.trainerStatus !== undefined;
-  return { healthy: observed };
+  return observed ? healthy(`not failed (${conditionReason(failed, 'Failed')})`) : unhealthy('no status.conditions, jobsStatus or trainerStatus');
 }
 
 // ---- InterpretStatus ----

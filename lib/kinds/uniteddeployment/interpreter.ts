@@ -6,9 +6,10 @@ import { oneComponent, replicasAndRequirements } from '../../interpreter/replica
 import { agreedValue, setOrRemove, sumCounters } from '../../shapes/aggregation';
 import { aggregateConditions } from '../../shapes/conditions';
 import { namespaceOf, templateDependencies } from '../../shapes/dependencies';
-import { generationObserved } from '../../shapes/generations';
+import { generationLag } from '../../shapes/generations';
+import { unhealthy } from '../../shapes/health';
 import { reviseWithinSpec } from '../../shapes/pod-template-workload';
-import { reflectingRequired, rolledOut } from '../../shapes/workload-status';
+import { reflectingRequired, rolloutHealth } from '../../shapes/workload-status';
 import { unitedDeployment } from './identity';
 import { desiredReplicasOf, readReflectedStatus, readUnitedDeployment, unitedDeploymentStatus, type UnitedDeployment } from './schema';
 
@@ -67,18 +68,18 @@ function aggregateStatus(request: Request) {
 function interpretHealth({ object }: Request) {
   const { metadata, spec, status } = object;
   // Without a spec (no object an API server holds: `selector` is required) nothing says what should run.
-  if (spec === undefined || status === undefined) return { healthy: false };
+  if (spec === undefined) return unhealthy('no spec');
+  if (status === undefined) return unhealthy('no status');
   let kept = 0;
   for (const partition of Object.values(status.currentPartitions ?? {})) kept += partition;
-  const replicas = desiredReplicasOf(spec, 'object');
-  return {
-    healthy: rolledOut({
-      generationObserved: generationObserved(metadata, status.observedGeneration),
-      desired: Math.max(replicas - kept, 0),
-      updated: status.updatedReplicas,
-      available: status.readyReplicas,
-    }),
-  };
+  return rolloutHealth({
+    generationLag: generationLag(metadata, status.observedGeneration),
+    desired: desiredReplicasOf(spec, 'object'),
+    keptBack: { name: 'updateStatus.currentPartitions', count: kept },
+    updated: status.updatedReplicas,
+    available: status.readyReplicas,
+    names: { available: 'readyReplicas' },
+  });
 }
 
 export const unitedDeploymentInterpreter = defineInterpreter<UnitedDeployment>({

@@ -3,6 +3,7 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { membersOf, sumOf, type Member } from '../../shapes/aggregation';
 import { mergedReferences, namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { healthy, unhealthy, valueReason } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import { int32Max, type JsonObject, type JsonValue } from '../../review/json';
 import { invalidInput } from '../../interpreter/wire/errors';
@@ -23,7 +24,9 @@ const healthyPhases = new Set(['Pending', 'Running', 'Restarting', 'Completing',
 
 function interpretHealth({ object }: Request) {
   const phase = object.status?.state?.phase;
-  return { healthy: phase !== undefined && healthyPhases.has(phase) };
+  const stated = valueReason('state.phase', phase);
+  if (phase !== undefined && healthyPhases.has(phase)) return healthy(stated);
+  return unhealthy(phase === undefined || phase === '' || phase === 'Failed' ? stated : `${stated} (not a phase Volcano writes)`);
 }
 
 // ---- InterpretStatus ----

@@ -6,6 +6,7 @@ import { oneComponent } from '../../interpreter/replicated';
 import { invalidInput } from '../../interpreter/wire/errors';
 import type { JsonObject } from '../../review/json';
 import { namespaceOf } from '../../shapes/dependencies';
+import { healthy, unhealthy, valueReason } from '../../shapes/health';
 import { keepMemberValue } from '../../shapes/retention';
 import { workflowDependencies } from './dependencies';
 import { workflow as workflowIdentity } from './identity';
@@ -76,10 +77,11 @@ function retain({ observedObject, patch: newPatch }: Request) {
  */
 function interpretHealth({ object }: Request) {
   const phase = object.status?.phase ?? '';
-  if (phase === '') return { healthy: false };
-  if (phase !== 'Failed' && phase !== 'Error') return { healthy: true };
+  if (phase === '') return unhealthy(valueReason('phase', object.status?.phase));
+  const stated = valueReason('phase', phase);
+  if (phase !== 'Failed' && phase !== 'Error') return healthy(stated);
   const shutdown = object.spec?.shutdown ?? '';
-  return { healthy: shutdown !== '' };
+  return shutdown === '' ? unhealthy(stated) : healthy(`${stated} after ${valueReason('spec.shutdown', shutdown)}`);
 }
 
 export const workflowInterpreter = defineInterpreter<Workflow>({
