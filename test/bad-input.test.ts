@@ -212,7 +212,7 @@ describe('envelope and fields', () => {
   });
 
   it('answers an operation the kind does not implement with 404', async () => {
-    const registry = createInterpreterRegistry([{ group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true, operations: { InterpretHealth: () => ({ healthy: true }) } }]);
+    const registry = createInterpreterRegistry([{ group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true, operations: { InterpretHealth: () => ({ healthy: true, reason: 'always' }) } }]);
     const object = { apiVersion: 'g.io/v1', kind: 'Thing', metadata: { name: 't' } };
     const { context } = interpret(registry, interpreterContext({ operation: 'InterpretReplica', object, uid: 'u' }));
     expect(context.response).toEqual({ uid: 'u', successful: false, status: { code: 404, message: expect.stringContaining('does not implement InterpretReplica') } });

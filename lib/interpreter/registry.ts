@@ -20,7 +20,7 @@ export interface OperationResults {
   AggregateStatus: JsonPatchOperation[];
   InterpretStatus: { rawStatus: JsonObject };
   // `reason` (lib/shapes/health.ts) never reaches Karmada: it goes to the log line, the metric and `interpret`.
-  InterpretHealth: { healthy: boolean; reason?: string };
+  InterpretHealth: { healthy: boolean; reason: string };
   InterpretDependency: { dependencies: DependentObjectReference[] };
 }
 

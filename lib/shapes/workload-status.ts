@@ -131,24 +131,6 @@ export function reflectingRequired<T extends { status?: object }>(
   };
 }
 
-/** What a member's rollout reached: the counts Karmada's Deployment health compares. */
-export interface RolloutProgress {
-  /** Whether the member's controller saw the current spec (see `generationObserved`). */
-  generationObserved: boolean;
-  /** How many replicas should run the current revision; undefined skips the check (Karmada's Deployment: no spec.replicas). */
-  desired: number | undefined;
-  updated: number | undefined;
-  available: number | undefined;
-}
-
-/**
- * Karmada's health of a Deployment, a StatefulSet and their kin: the controller saw the current spec, at least
- * `desired` replicas run the current revision, and every updated replica is available. Absent counts are 0.
- */
-export function rolledOut({ generationObserved, ...counts }: RolloutProgress): boolean {
-  return rolloutHealth({ generationLag: generationObserved ? undefined : 'spec not observed', ...counts }).healthy;
-}
-
 /** The names a rollout's reason gives its counts, as the kind's status spells them. */
 export interface RolloutCountNames {
   desired: string;
@@ -189,7 +171,9 @@ export interface RolloutCounts {
 }
 
 /**
- * `rolledOut` with the reason that decided it: the generation not observed (`status.observedGeneration 3 !=
+ * Karmada's health of a Deployment, a StatefulSet and their kin (the controller saw the current spec, at least
+ * `desired` replicas run the current revision, every updated replica is available; absent counts are 0), with the
+ * reason that decided it: the generation not observed (`status.observedGeneration 3 !=
  * metadata.generation 4`), too few updated (`updatedReplicas 1 < replicas 5 - partition 2`), an updated one not
  * available (`availableReplicas 2 < updatedReplicas 3`), or the counts that made it healthy.
  */

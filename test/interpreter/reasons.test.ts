@@ -65,9 +65,9 @@ describe('InterpretHealth', () => {
     expect(outcome.context.response).toEqual({ uid: expect.any(String), successful: true, healthy: false });
   });
 
-  it('logs no reason where the kind gives none', async () => {
+  it('logs no reason where a kind (untyped JavaScript) gives none', async () => {
     // Prepare
-    vi.spyOn(workload.operations, 'InterpretHealth').mockReturnValue({ healthy: true });
+    vi.spyOn(workload.operations, 'InterpretHealth').mockReturnValue({ healthy: true } as { healthy: boolean; reason: string });
 
     // Act
     await dispatcher(httpApiEvent({ body: interpreterContext({ operation: 'InterpretHealth', object: workloadWith(3) }) }));

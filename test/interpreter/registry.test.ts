@@ -10,7 +10,7 @@ import type { KindIdentity } from '../../lib/review/kind';
 import { interpreterContext, readyWorkload } from '../support/karmada';
 
 const thing: KindIdentity = { group: 'g.io', versions: ['v1'], kind: 'Thing', plural: 'things', storageVersion: 'v1', home: 'test', ownCrd: true };
-const thingInterpreter: ResourceInterpreter = { ...thing, operations: { InterpretHealth: () => ({ healthy: true }) } };
+const thingInterpreter: ResourceInterpreter = { ...thing, operations: { InterpretHealth: () => ({ healthy: true, reason: 'always' }) } };
 const healthOfThing = (uid = 'u') => interpreterContext({ operation: 'InterpretHealth', object: { apiVersion: 'g.io/v1', kind: 'Thing', metadata: { name: 't' } }, uid });
 
 /** A lazy entry whose loads are counted and answered by `answer` (the interpreter, or a failure). */

@@ -1,6 +1,6 @@
 // The workload status shape (counters, agreed strings, observedGeneration), through the test-only Widget.
 import { describe, expect, it } from 'vitest';
-import { rolledOut, rolloutHealth } from '../../lib/shapes/workload-status';
+import { rolloutHealth } from '../../lib/shapes/workload-status';
 import { answer } from '../support/kinds/answer';
 import type { JsonMap } from '../support/karmada';
 import { widget, widgetRegistry } from '../support/kinds/widget/widget';
@@ -110,19 +110,7 @@ describe('workloadStatus: AggregateStatus', () => {
   });
 });
 
-describe('rolledOut', () => {
-  it.each([
-    ['observed, every replica updated and available', { generationObserved: true, desired: 3, updated: 3, available: 3 }, true],
-    ['the spec not yet observed', { generationObserved: false, desired: 3, updated: 3, available: 3 }, false],
-    ['fewer updated than desired', { generationObserved: true, desired: 3, updated: 2, available: 2 }, false],
-    ['an updated replica not available', { generationObserved: true, desired: 3, updated: 3, available: 2 }, false],
-    ['no desired count: only availability of the updated ones', { generationObserved: true, desired: undefined, updated: 1, available: 1 }, true],
-    ['absent counts are zero', { generationObserved: true, desired: 0, updated: undefined, available: undefined }, true],
-  ])('%s', (_name, progress, healthy) => {
-    // Act + Assess
-    expect(rolledOut(progress)).toBe(healthy);
-  });
-
+describe('rolloutHealth', () => {
   it.each([
     ['every replica updated and available', { generationLag: undefined, desired: 3, updated: 3, available: 3 }, true, 'updatedReplicas 3 = replicas 3, availableReplicas 3'],
     ['more updated than desired (a surge)', { generationLag: undefined, desired: 3, updated: 4, available: 4 }, true, 'updatedReplicas 4 > replicas 3, availableReplicas 4'],

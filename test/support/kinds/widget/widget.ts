@@ -5,10 +5,10 @@ import { createInterpreterRegistry } from '../../../../lib/interpreter/registry'
 import { booleanField, countField, objectField } from '../../../../lib/kube/fields';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../../../lib/kube/objects';
 import type { JsonObject } from '../../../../lib/review/json';
-import { generationObserved } from '../../../../lib/shapes/generations';
+import { generationLag } from '../../../../lib/shapes/generations';
 import { podTemplateWorkload } from '../../../../lib/shapes/pod-template-workload';
 import { keepMemberValue } from '../../../../lib/shapes/retention';
-import { rolledOut, workloadStatus, type WorkloadStatus } from '../../../../lib/shapes/workload-status';
+import { rolloutHealth, workloadStatus, type WorkloadStatus } from '../../../../lib/shapes/workload-status';
 
 export const widgetStatus = workloadStatus({
   counters: ['replicas', 'readyReplicas', 'updatedReplicas', 'availableReplicas'],
@@ -65,14 +65,13 @@ export const widgetInterpreter = defineInterpreter<Widget>({
     },
     InterpretStatus: widgetStatus.reflect,
     AggregateStatus: (request) => widgetStatus.aggregate(request, { unagreed: 'remove', observedWithNoMembers: true }),
-    InterpretHealth: ({ object }) => ({
-      healthy: rolledOut({
-        generationObserved: generationObserved(object.metadata, object.status?.observedGeneration),
+    InterpretHealth: ({ object }) =>
+      rolloutHealth({
+        generationLag: generationLag(object.metadata, object.status?.observedGeneration),
         desired: widgetShape.desiredReplicas(object),
         updated: object.status?.updatedReplicas,
         available: object.status?.availableReplicas,
       }),
-    }),
   },
 });
 
