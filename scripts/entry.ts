@@ -56,7 +56,7 @@ function isParseArgsError(error: unknown): error is Error & { code: string } {
 
 /**
  * node:util's parseArgs, whose unknown option is a UsageError naming the tool's nearest options (`unknown option
- * --kind; did you mean --kinds?`), so a typo is corrected without reading the whole usage. Every tool parses with it.
+ * --chek (did you mean --check?)`), so a typo is corrected without reading the whole usage. Every tool parses with it.
  */
 export function parsedArguments<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {

@@ -25,6 +25,8 @@ export function nameAsGiven(name: string, max = 40): string {
  * refusal names the likely ones, not every name that shares a suffix.
  */
 export function nearestNames(wanted: string, names: readonly string[], limit = shown): string[] {
+  // Two characters (`-x`) are one edit from every other short option: nothing is near them.
+  if (wanted.length < 3) return [];
   const asked = wanted.toLowerCase();
   const scored = names.map((name, index) => {
     const candidate = name.toLowerCase();

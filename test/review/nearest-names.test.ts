@@ -17,6 +17,10 @@ describe('nearestNames', () => {
     expect(nearestNames(wanted, kinds)).toEqual(expected);
   });
 
+  it('finds nothing near a two-character name, one edit from every short option', () => {
+    expect(nearestNames('-x', ['-h', '-v', '--help'])).toEqual([]);
+  });
+
   it('names at most three, the nearest first', () => {
     // Act
     const near = nearestNames('--verbose', ['--verbos', '--verbse', '--erbose', '--vrbose', '--url']);
