@@ -74,7 +74,7 @@ describe('new-kind refuses, and writes nothing', () => {
     ['a file without a CRD', ['--crd', 'NOCRD', '--owner', 'us'], 'holds no CustomResourceDefinition'],
     ['two CRDs without --kind', ['--crd', 'TWO', '--owner', 'us'], 'holds 2 CustomResourceDefinitions; pick one with --kind: Alpha, Beta'],
     ['a --kind the bundle lacks', ['--crd', 'TWO', '--owner', 'us', '--kind', 'Alpah'], 'holds no CustomResourceDefinition of kind Alpah (did you mean Alpha?); its kinds: Alpha, Beta'],
-    ['a bundle of many CRDs without --kind', ['--crd', 'MANY', '--owner', 'us'], 'holds 14 CustomResourceDefinitions; pick one with --kind: AlertmanagerConfiguration0, '],
+    ['a bundle of many CRDs without --kind', ['--crd', 'MANY', '--owner', 'us'], 'new-kind: many.yaml holds 14 CustomResourceDefinitions; pick one with --kind: AlertmanagerConfiguration0, '],
     ['--update without --crd', ['--update', 'lib/kinds/workload'], '--update needs --crd'],
     ['--update with --owner', ['--update', 'lib/kinds/workload', '--crd', 'ONE', '--owner', 'us'], "--update takes a kind's folder and --crd only; drop --owner"],
     ['--update of a folder that is no kind', ['--update', join(repositoryRoot, 'lib/kit'), '--crd', 'ONE'], "lib/kit is not a kind's folder: it has no identity.ts"],

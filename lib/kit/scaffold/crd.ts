@@ -3,6 +3,7 @@
 // (which field is the replica count), the status fields every status must have (status-fields.ts), and the fields
 // whose meaning the schema makes obvious (pod template, status counts).
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { isJsonObject } from '../../review/json';
 import type { JsonObject } from '../../review/json';
@@ -86,13 +87,14 @@ export function readCrd(file: string, kind?: string, group?: string): CrdFacts {
   const chosen = crds.filter((crd, index) => (kind === undefined || kinds[index] === kind) && (group === undefined || groupOf(crd) === group));
   if (chosen.length === 0 && kind !== undefined && crds.length > 0) {
     const near = didYouMean(kind, [...new Set(kinds)]);
-    throw new KitError(boundedList(`${file} holds no CustomResourceDefinition of kind ${nameAsGiven(kind)}${group === undefined ? '' : ` in group ${group}`}${near}; its kinds: `, [...new Set(kinds)], bound));
+    throw new KitError(boundedList(`${basename(file)} holds no CustomResourceDefinition of kind ${nameAsGiven(kind)}${group === undefined ? '' : ` in group ${group}`}${near}; its kinds: `, [...new Set(kinds)], bound));
   }
   if (chosen.length === 0) throw new KitError(`${file} holds no CustomResourceDefinition; give --crd the CRD's manifest (kind: CustomResourceDefinition)`);
   if (chosen.length > 1) {
-    // A bundle (one file of a project's CRDs): name its kinds, so the next command can be written from this one.
+    // A bundle (one file of a project's CRDs): name its kinds, so the next command can be written from this one. The
+    // file by its name only: a long path would leave no room for them.
     const named = chosen.map((crd) => `${kindOf(crd)}${kinds.filter((each) => each === kindOf(crd)).length > 1 ? `.${groupOf(crd)}` : ''}`);
-    throw new KitError(boundedList(`${file} holds ${chosen.length} CustomResourceDefinitions; pick one with --kind: `, named, bound));
+    throw new KitError(boundedList(`${basename(file)} holds ${chosen.length} CustomResourceDefinitions; pick one with --kind: `, named, bound));
   }
   return factsOf(chosen[0]!, file);
 }
