@@ -2,14 +2,13 @@
 // pins, fetched through the Go module proxy when the module cache lacks it), unedited, for every kind this service
 // serves: `--check` per kind folder, against the local interpreters or any webhook URL, and the totals.
 import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { repositoryRootOf } from '../lib/kit/kind-contract';
 import { catalogueFolders, karmadaModuleCatalogue, pinnedKarmadaRelease } from '../lib/kit/karmada-catalogue';
 import { KitError } from '../lib/kit/cases';
 import { catalogueFigure, listedDifferencesOf } from '../lib/kit/listed-differences';
 import { folderFiles } from '../lib/kit/kind-contract';
 import { loaded } from '../lib/kit/modules';
-import { isEntryPoint, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
+import { isEntryPoint, parsedArguments, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 import { main as interpret } from './interpret';
 
 export const usage = `Usage: npm run -s catalogue [-- --url URL [--ca-bundle FILE] [--timeout-seconds N]] [--all]
@@ -42,7 +41,7 @@ function catalogueOf(root: string): string {
 
 export async function main(argv: readonly string[], io: ToolIo, root = repositoryRootOf(import.meta.url, 1)): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parsedArguments({
       args: [...argv],
       strict: true,
       allowPositionals: true,

@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { didYouMean, nameAsGiven } from '../lib/review/nearest-names';
 import { isEntryPoint, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 
 const usage = `Usage: npm run deploy -- --regions <primary>,<region>... [--stage <stage>] [--param="name=value"]... [--package <dir> | --dry-run]
@@ -94,7 +95,10 @@ export function planOf(argv: readonly string[]): Plan {
       throw new UsageError('--region is set per region by this command: list the regions with --regions');
     } else if (name.startsWith('-')) {
       const option = name.startsWith('--') ? name.slice(2) : byShortcut.get(name.slice(1));
-      if (option === undefined || !known.has(option)) throw new UsageError(`unknown option ${name}: neither this command nor serverless takes it`);
+      if (option === undefined || !known.has(option)) {
+        const options = ['--regions', '--package', '--dry-run', '--help', ...[...known.keys()].map((each) => `--${each}`)];
+        throw new UsageError(`unknown option ${nameAsGiven(name)}: neither this command nor serverless takes it${didYouMean(name, options)}`);
+      }
       const takesValue = known.get(option)?.type === 'string' || known.get(option)?.type === 'multiple';
       const value = inline ?? (takesValue ? valueOf(index, name) : undefined);
       if (option === 'param') {

@@ -2,6 +2,8 @@
 // process's entry point, and whatever stops it is ONE line on stderr with exit code 2, never a stack trace.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean, nameAsGiven } from '../lib/review/nearest-names';
 
 /** The exit code of a run that could not do what was asked (bad options or inputs, unreachable webhook, a bug). */
 export const cannotRun = 2;
@@ -50,6 +52,21 @@ function parseArgsProblem(error: Error & { code: string }): string {
 function isParseArgsError(error: unknown): error is Error & { code: string } {
   const code = (error as { code?: unknown } | undefined)?.code;
   return error instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+/**
+ * node:util's parseArgs, whose unknown option is a UsageError naming the tool's nearest options (`unknown option
+ * --chek (did you mean --check?)`), so a typo is corrected without reading the whole usage. Every tool parses with it.
+ */
+export function parsedArguments<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    if (!isParseArgsError(error) || error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw error;
+    const option = /'(-[^' <]*)/.exec(error.message)?.[1] ?? '';
+    const options = Object.entries(config.options ?? {}).flatMap(([name, { short }]) => [`--${name}`, ...(short === undefined ? [] : [`-${short}`])]);
+    throw new UsageError(`unknown option ${nameAsGiven(option)}${didYouMean(option, options)}`);
+  }
 }
 
 /** What the tool prints when `error` stops it: one line, without the newline. */

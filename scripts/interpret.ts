@@ -2,8 +2,8 @@
 // testdata folder with --check, against this project's interpreters or any interpreter webhook URL.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { parseArgs } from 'node:util';
-import { isEntryPoint, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
+import { didYouMean, quotedName } from '../lib/review/nearest-names';
+import { isEntryPoint, parsedArguments, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 import { stringify } from 'yaml';
 import { caseFiles, KitError, operationNamed, readCaseDocuments, yamlDocuments, type CaseDocument } from '../lib/kit/cases';
 import { whyUnreadable } from '../lib/kit/files';
@@ -249,7 +249,7 @@ export async function runCheck(path: string, webhook: Webhook, verbose: boolean,
  */
 export async function main(argv: readonly string[], io: InterpretIo, listing?: CheckListing): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parsedArguments({
       args: [...argv],
       strict: true,
       allowPositionals: true,
@@ -295,7 +295,10 @@ export async function main(argv: readonly string[], io: InterpretIo, listing?: C
 
     if (values.operation === undefined) throw new UsageError('--operation is required (or --check FOLDER)');
     const operation = operationNamed(values.operation);
-    if (operation === undefined) throw new UsageError(`--operation ${JSON.stringify(values.operation)} is not supported; use one of ${interpreterOperations.join(', ')}`);
+    if (operation === undefined) {
+      const near = didYouMean(values.operation, interpreterOperations);
+      throw new UsageError(`--operation ${quotedName(values.operation)} is not supported${near || `; use one of ${interpreterOperations.join(', ')}`}`);
+    }
     const replicas = integerOption(values['desired-replica'], '--desired-replica', -2_147_483_648, 2_147_483_647);
     const input: InterpretInput = { operation };
     if (values['desired-file'] !== undefined) input.desired = objectFile('--desired-file', values['desired-file'], io);

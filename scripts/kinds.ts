@@ -2,8 +2,7 @@
 // kind folders and checks the folder contract; `--check` only checks; `--json` prints every kind folder for the Go
 // harness, so it finds kinds as the TypeScript side does.
 import { relative } from 'node:path';
-import { parseArgs } from 'node:util';
-import { isEntryPoint, runCommand, stopped, type Tool, type ToolIo } from './entry';
+import { isEntryPoint, parsedArguments, runCommand, stopped, type Tool, type ToolIo } from './entry';
 import { kindLists, writeKindLists } from '../lib/kit/kind-lists';
 import { repositoryRootOf } from '../lib/kit/kind-contract';
 import { KitError } from '../lib/kit/cases';
@@ -22,7 +21,7 @@ export const tool: Tool = { name: 'kinds', inputErrors: [KitError] };
 export async function main(argv: readonly string[], io: KindsIo, root = repositoryRootOf(import.meta.url, 1)): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...argv], strict: true, options: { check: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parsedArguments({ args: [...argv], strict: true, options: { check: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (error) {
     return stopped(tool, error, io);
   }

@@ -3,11 +3,11 @@
 // cases recorded from the skeleton) and lists it in lib/kinds/. A CRD we own also gets its crd.yaml, a conversion
 // skeleton when it serves several versions (refused when their schemas differ, unless --converter copy) and an
 // admission skeleton with --admission; a CRD that belongs to its project gets none of them: it is interpreted only.
-// Nothing is written when anything is in the way. `--record <kind folder>` re-records a kind's expected outputs.
+// Nothing is written when anything is in the way. `--record <kind folder>` re-records a kind's expected outputs;
+// `--update <kind folder> --crd <newer CRD>` regenerates its types.ts and prints the diff.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
 import type { AdmittedKind } from '../lib/admission/registry';
@@ -23,11 +23,14 @@ import { readCrd, type CrdFacts } from '../lib/kit/scaffold/crd';
 import { writeKindLists } from '../lib/kit/kind-lists';
 import { describeDifferences, versionDifferences } from '../lib/kit/scaffold/schema-differences';
 import { admissionSource, conversionSource, identitySource, interpreterSource, namesOf, readmeSource, schemaSource } from '../lib/kit/scaffold/sources';
-import { typesModule } from '../lib/kit/scaffold/types';
-import { cannotRun, failureLine, isEntryPoint, processIo, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
+import { crdSourceName, typesModule } from '../lib/kit/scaffold/types';
+import { updatedTypes } from '../lib/kit/scaffold/update-types';
+import { diffFigures } from '../lib/kit/unified-diff';
+import { cannotRun, failureLine, isEntryPoint, parsedArguments, processIo, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 
 export const usage = `Usage: npm run new-kind -- --crd <crd.yaml> --owner us|project [--kind Kind] [--folder name] [--admission] [--converter copy]
        npm run new-kind -- --record lib/kinds/<folder> [--write]     (also: npm run record -- lib/kinds/<folder>)
+       npm run new-kind -- --update lib/kinds/<folder> --crd <newer crd.yaml>|published
 
 Writes lib/kinds/<folder>/ for the CRD's kind and lists it in lib/kinds/interpreters.ts (and, for a CRD we own,
 conversions.ts when it serves several versions, admissions.ts with --admission):
@@ -51,7 +54,7 @@ Options:
                      from here). project: its own project ships it (OpenKruise, Flux, Argo...): the kind is
                      interpreted only, and webhook-config never prints its CRD, conversion or admission.
                      Asked when stdin is a terminal; required otherwise.
-  --kind KIND        Which CRD, when the file holds several.
+  --kind KIND        Which CRD, when the file holds several (it names them when --kind is missing).
   --folder NAME      The folder under lib/kinds (default: the kind in lower case).
   --admission        Also write an admission (defaulting and validation) skeleton (ours only).
   --converter copy   Ours, several versions whose schemas differ: write the unchanged-copy converter anyway (it
@@ -60,6 +63,10 @@ Options:
                      interpreter now answers: prints what would change per case (exit 1 if anything would, 0 if
                      not). Cases that expect an error are never touched.
   --write            With --record: write the new outputs into the case files.
+  --update FOLDER    Regenerate FOLDER/types.ts from --crd (a newer CRD manifest; a bundle is searched for the
+                     kind; published: the CRD FOLDER/identity.ts names) and print the unified diff from the
+                     types.ts it replaces (one line when nothing changed). Notes on stderr name versions the CRD
+                     serves differently from identity.ts.
   -h, --help         Show this help.
 `;
 
@@ -107,6 +114,20 @@ async function record(folder: string, write: boolean, io: CliIo): Promise<number
   return recording.problems.length > 0 || (changed > 0 && !write) ? 1 : 0;
 }
 
+/** `--update FOLDER --crd FILE|published`: the kind's types.ts regenerated, the diff printed, the file written. */
+async function update(folder: string, crd: string, root: string, io: CliIo): Promise<number> {
+  const { file, source, before, after, diff, notes } = await updatedTypes(resolve(root, folder), crd, root);
+  for (const note of notes) io.stderr(`new-kind: note: ${note}\n`);
+  if (diff === '') {
+    io.stdout(`${file} is current: ${source} declares the same types\n`);
+    return 0;
+  }
+  writeFileSync(join(root, file), after);
+  const { added, removed } = diffFigures(diff);
+  io.stdout(`${diff}${before === '' ? 'wrote' : 'updated'} ${file} from ${source}: ${added} line(s) added, ${removed} removed; npm run typecheck shows what uses a changed type\n`);
+  return 0;
+}
+
 export const tool: Tool = { name: 'new-kind', inputErrors: [KitError] };
 
 async function imported<T>(file: string, name: string): Promise<T> {
@@ -117,7 +138,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const root = io.root ?? repositoryRootOf(import.meta.url, 1);
   const written: string[] = [];
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parsedArguments({
       args: [...argv],
       strict: true,
       allowPositionals: true,
@@ -130,6 +151,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         converter: { type: 'string' },
         record: { type: 'string' },
         write: { type: 'boolean' },
+        update: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -139,9 +161,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; every option takes the form --name value`);
     if (values.record !== undefined) {
-      const others = (['crd', 'owner', 'kind', 'folder', 'admission', 'converter'] as const).filter((name) => values[name] !== undefined);
+      const others = (['crd', 'owner', 'kind', 'folder', 'admission', 'converter', 'update'] as const).filter((name) => values[name] !== undefined);
       if (others.length > 0) throw new KitError(`--record takes a kind's folder and --write only; drop --${others.join(', --')}`);
       return await record(values.record, values.write ?? false, io);
+    }
+    if (values.update !== undefined) {
+      const others = (['owner', 'kind', 'folder', 'admission', 'converter', 'write'] as const).filter((name) => values[name] !== undefined);
+      if (others.length > 0) throw new KitError(`--update takes a kind's folder and --crd only; drop --${others.join(', --')}`);
+      if (values.crd === undefined) throw new UsageError('--update needs --crd: the newer CRD manifest, or published (the one identity.ts names)');
+      return await update(values.update, values.crd, root, io);
     }
     if (values.write) throw new KitError('--write goes with --record');
     if (values.crd === undefined) throw new UsageError('--crd is required: the manifest of the CRD whose kind to add');
@@ -179,7 +207,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     };
     write('identity.ts', identitySource(facts, names, ownCrd));
     write('README.md', readmeSource(facts, names, ownCrd));
-    write('types.ts', typesModule(facts.kind, facts.schema, relative(root, values.crd) || values.crd));
+    write('types.ts', typesModule(facts.kind, facts.schema, crdSourceName(values.crd, root), `lib/kinds/${names.folder}`));
     write('schema.ts', schemaSource(facts, names));
     write('interpreter.ts', interpreterSource(facts, names));
     if (converted) write('conversion.ts', conversionSource(facts, names, differences));

@@ -6,8 +6,8 @@ import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { admissionWebhookConfiguration, crdWithConversion, ownCrdKinds, renderDocument, type Step } from '../lib/karmada/review-webhooks';
 import type { JsonObject } from '../lib/review/json';
 import type { KindIdentity } from '../lib/review/kind';
-import { parseArgs } from 'node:util';
-import { isEntryPoint, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
+import { didYouMean, nameAsGiven } from '../lib/review/nearest-names';
+import { isEntryPoint, parsedArguments, runCommand, stopped, UsageError, type Tool, type ToolIo } from './entry';
 import { whyUnreadable } from '../lib/kit/files';
 import { KitError } from '../lib/kit/cases';
 import { loaded } from '../lib/kit/modules';
@@ -99,7 +99,9 @@ function parseOperations(option: string, lists: readonly string[]): InterpreterO
   const names = lists.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
   const unknown = names.filter((name) => !isInterpreterOperation(name));
   if (unknown.length > 0) {
-    throw new WebhookConfigurationError(`--${option}: unknown operation(s) ${unknown.join(', ')}; known: ${interpreterOperations.join(', ')}`);
+    const near = didYouMean(unknown[0]!, interpreterOperations);
+    const named = `${unknown.slice(0, 3).map((name) => nameAsGiven(name)).join(', ')}${unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''}`;
+    throw new WebhookConfigurationError(`--${option}: unknown operation(s) ${named}${near || `; known: ${interpreterOperations.join(', ')}`}`);
   }
   return names as InterpreterOperation[];
 }
@@ -158,7 +160,7 @@ export const tool: Tool = { name: 'webhook-config', inputErrors: [WebhookConfigu
 /** Runs the CLI; returns the exit code (2 and one line on stderr when it cannot run). Only YAML goes to stdout; the token never goes to stderr. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parsedArguments({
       args: [...argv],
       strict: true,
       allowPositionals: true,

@@ -98,6 +98,10 @@ describe.skipIf(requireTool('go').missing)('npm run catalogue: bad input', () =>
     expectRefusal(await ran(catalogue, ['--bogus']), 'catalogue', /unknown option --bogus; run with --help for usage/);
   });
 
+  it('names the nearest option for a typo', async () => {
+    expectRefusal(await ran(catalogue, ['--timeout-second']), 'catalogue', /unknown option --timeout-second \(did you mean --timeout-seconds\?\); run with --help for usage/);
+  });
+
   it('stops at the first kind with one line when the --url webhook cannot be called', async () => {
     // Act
     const outcome = await ran(catalogue, ['--url', `http://127.0.0.1:${closedPort}/token/interpreter`]);
@@ -123,6 +127,8 @@ describe('npm run interpret: bad input', () => {
     ['a --desired-file with two objects', () => ['--operation', 'InterpretReplica', '--desired-file', files.twoObjects], /holds 2 documents; give one object per file/],
     ['a --ca-bundle that is not there', () => ['--check', 'lib/kinds/workload', '--url', closed(), '--ca-bundle', path('missing.crt')], /cannot read --ca-bundle .*: no such file/],
     ['an unknown option', () => ['--check', 'lib/kinds/workload', '--bogus'], /unknown option --bogus; run with --help for usage/],
+    ['an option mistyped, the nearest named', () => ['--chek', 'lib/kinds/workload'], /unknown option --chek \(did you mean --check\?\); run with --help for usage/],
+    ['an --operation mistyped, the nearest named', () => ['--operation', 'InterpretHelth', '--observed-file', files.configMap], /--operation "InterpretHelth" is not supported \(did you mean InterpretHealth\?\); run with --help/],
     ['an option without its value', () => ['--check'], /--check needs a value; run with --help/],
     ['no --operation nor --check', () => ['--desired-file', files.configMap], /--operation is required \(or --check FOLDER\)/],
     ['an unknown --operation', () => ['--operation', 'Scale', '--desired-file', files.configMap], /--operation "Scale" is not supported; use one of/],
@@ -187,7 +193,7 @@ describe('npm run new-kind: bad input', () => {
     ['a --crd that is a folder', ['--crd', files.empty, '--owner', 'us'], /cannot read --crd .*: it is a folder; give a file/],
     ['a --crd that is not YAML', ['--crd', files.notYaml, '--owner', 'us'], /not-yaml\.yaml is not valid YAML: .*; give --crd a CustomResourceDefinition manifest/],
     ['a --crd without a CRD', ['--crd', files.configMap, '--owner', 'us'], /holds no CustomResourceDefinition; give --crd the CRD's manifest/],
-    ['an unknown option', ['--crd', files.configMap, '--kinds', 'A'], /unknown option --kinds; run with --help/],
+    ['an unknown option, the nearest named', ['--crd', files.configMap, '--kinds', 'A'], /unknown option --kinds \(did you mean --kind\?\); run with --help/],
     ['an option without its value', ['--crd'], /--crd needs a value/],
     ['a stray argument', [files.configMap], /unexpected argument ".*configmap\.yaml"; every option takes the form --name value/],
   ])('%s', async (_what, argv, words) => {
@@ -206,7 +212,7 @@ describe('npm run webhook-config: bad input', () => {
     ['a --ca-bundle that is not there', ['--url', 'https://interpreter.example.org', '--ca-bundle', '/no/such/ca.crt'], /cannot read --ca-bundle \/no\/such\/ca\.crt: no such file; check the path/],
     ['a --ca-bundle that is a folder', ['--url', 'https://interpreter.example.org', '--ca-bundle', files.empty], /cannot read --ca-bundle .*: it is a folder; give a file/],
     ['a --ca-bundle without a certificate', ['--url', 'https://interpreter.example.org', '--ca-bundle', files.notPem], /contains no PEM certificate; give the CA's certificate/],
-    ['an unknown option, its value unechoed', ['--url', 'https://interpreter.example.org', '--tokn=s3cret'], /unknown option --tokn; run with --help/],
+    ['an unknown option, its value unechoed', ['--url', 'https://interpreter.example.org', '--tokn=s3cret'], /unknown option --tokn \(did you mean --token\?\); run with --help/],
     ['an option without its value', ['--url'], /--url needs a value/],
   ])('%s', async (_what, argv, words) => {
     // Act
@@ -226,7 +232,7 @@ describe('npm run deploy: bad input (refused before any region starts)', () => {
     ['a region named twice', ['--regions', 'eu-west-1,eu-west-1', '--dry-run'], /--regions names eu-west-1 twice/],
     ['--region', ['--regions', 'eu-west-1', '--region', 'us-east-1'], /--region is set per region by this command: list the regions with --regions/],
     ['--param region', ['--regions', 'eu-west-1', '--param', 'region=us-east-1'], /--param="region=\.\.\." is set by this command from --regions/],
-    ['an option serverless does not know', ['--regions', 'eu-west-1', '--stge', 'prod', '--dry-run'], /unknown option --stge: neither this command nor serverless takes it/],
+    ['an option serverless does not know', ['--regions', 'eu-west-1', '--stge', 'prod', '--dry-run'], /unknown option --stge: neither this command nor serverless takes it \(did you mean --stage\?\)/],
     ['a deploy option with --package', ['--regions', 'eu-west-1', '--package', files.empty, '--force'], /serverless package takes no --force: leave it out with --package/],
     ['an unknown short option', ['--regions', 'eu-west-1', '-x'], /unknown option -x: neither this command nor serverless takes it/],
     ['a stray argument', ['--regions', 'eu-west-1', 'prod'], /unexpected argument "prod"; every option takes the form --name value/],
@@ -242,7 +248,7 @@ describe('npm run deploy: bad input (refused before any region starts)', () => {
 
 describe('npm run kinds: bad input', () => {
   it.each<[string, string[], RegExp]>([
-    ['an unknown option', ['--chek'], /unknown option --chek; run with --help/],
+    ['an unknown option, the nearest named', ['--chek'], /unknown option --chek \(did you mean --check\?\); run with --help/],
     ['a value for a switch', ['--check=yes'], /--check takes no value; run with --help/],
   ])('%s', async (_what, argv, words) => {
     // Act

@@ -2,6 +2,7 @@
 import { Document, isScalar, isSeq, visit } from 'yaml';
 import type { ResourceInterpreter } from '../interpreter/registry';
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../interpreter/wire/operations';
+import { bounded, maxRefusalLength, nearestNames, quotedName, suggesting } from '../review/nearest-names';
 
 export type WebhookMode = 'per-operation' | 'single';
 
@@ -88,13 +89,29 @@ export function selectKinds<K extends { group: string; kind: string }>(kinds: re
   if (lists === undefined) return [...kinds];
   const names = lists.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
   const known = kinds.map((kind) => `${kind.group}/${kind.kind}`);
-  if (names.length === 0) throw new WebhookConfigurationError(`--kinds is empty; give group/Kind names, comma-separated (served: ${known.join(', ')})`);
+  const where = `write group/Kind (the README's table of kinds lists the ${known.length} served)`;
+  if (names.length === 0) throw new WebhookConfigurationError(`--kinds is empty; ${where}, comma-separated`);
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    const shown = unknown.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 100))).join(', ');
-    throw new WebhookConfigurationError(`--kinds: this service does not serve ${shown}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; it serves ${known.join(', ')} (write group/Kind)`);
+    // One name and its nearest: the whole list of forty kinds made a line no one reads.
+    const [first] = unknown as [string];
+    const more = unknown.length > 1 ? ` and ${unknown.length - 1} more` : '';
+    const near = nearestKinds(first, kinds);
+    throw new WebhookConfigurationError(bounded(`--kinds: this service does not serve ${quotedName(first)}${near}${more}${near === '' ? `; ${where}` : ''}`, maxRefusalLength - 'webhook-config: '.length));
   }
   return kinds.filter((kind) => names.includes(`${kind.group}/${kind.kind}`));
+}
+
+/**
+ * ` (did you mean group/Kind?)` for a name asked as group/Kind or as a bare Kind: near as a whole, or near by its
+ * Kind alone (`apps/Clonset`, `clonset`), named whole either way.
+ */
+export function nearestKinds(name: string, kinds: readonly { group: string; kind: string }[]): string {
+  const full = kinds.map((kind) => `${kind.group}/${kind.kind}`);
+  const byKind = nearestNames(name.slice(name.lastIndexOf('/') + 1), [...new Set(kinds.map((kind) => kind.kind))])
+    .flatMap((near) => full.filter((_, index) => kinds[index]!.kind === near));
+  const near = name.includes('/') ? nearestNames(name, full) : [];
+  return suggesting([...new Set([...near, ...byKind])].slice(0, 3));
 }
 
 export function isDns1123Subdomain(value: string): boolean {

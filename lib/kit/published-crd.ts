@@ -7,6 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import { splitApiVersion } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
 import { isPublishedCrd, type KindIdentity } from '../review/kind';
+import { nearestNames, suggesting } from '../review/nearest-names';
 import { KitError } from './cases';
 import type { CrdFile } from './crd-check';
 import { crdsOf } from './crd-schema';
@@ -70,7 +71,10 @@ export async function publishedCrdFile(objects: readonly (JsonObject | undefined
     if (object === undefined || typeof object.apiVersion !== 'string' || typeof object.kind !== 'string') continue;
     const { group } = splitApiVersion(object.apiVersion);
     const identity = identities.find((each) => each.group === group && each.kind === object.kind);
-    if (identity === undefined) throw new KitError(`--crd published: ${object.kind}.${group || 'core'} is not a kind served here; give its CRD with --crd FILE`);
+    if (identity === undefined) {
+      const near = suggesting(nearestNames(object.kind, identities.map((each) => each.kind)).map((kind) => `${kind}.${identities.find((each) => each.kind === kind)!.group}`));
+      throw new KitError(`--crd published: ${object.kind}.${group || 'core'} is not a kind served here${near}; give its CRD with --crd FILE`);
+    }
     wanted.set(identity.home, identity);
   }
   const documents: JsonValue[] = [];

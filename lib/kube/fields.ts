@@ -134,6 +134,32 @@ export function countField(parent: JsonObject | undefined, name: string, path: s
   return value;
 }
 
+/** The integer formats of OpenAPI (a CRD's `format: int32` or `int64`), with the range each admits. */
+export const integerFormats = {
+  int32: { min: -(2 ** 31), max: int32Max },
+  // An int64 past 2^53 was already rounded when the JSON was parsed: only the exact part of its range is read.
+  int64: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+} as const;
+export type IntegerFormat = keyof typeof integerFormats;
+
+/**
+ * A signed integer of the CRD's `format` (`int32` unless it says `int64`): a count that may be negative, such as
+ * Flux's `observedGeneration: -1` or an offset. A fraction, another type or a value outside the format is a
+ * FieldFailure naming the field (the interpreter's 400).
+ */
+export function signedField(parent: JsonObject | undefined, name: string, path: string, format: IntegerFormat = 'int32', reading?: Reading): number | undefined {
+  const value = valueOf(parent, name, reading);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    return wrongField(reading, path, `must be an integer, got ${typeof value === 'number' ? value : describe(value)}`, typeInvalid(path, value, 'integer'));
+  }
+  const { min, max } = integerFormats[format];
+  const fits = format === 'int32' ? 'fit in an int32' : 'be an int64 a JSON number holds exactly';
+  if (value < min) return wrongField(reading, path, `must ${fits}, got ${value}`, invalid(path, value, `must be greater than or equal to ${min}`));
+  if (value > max) return wrongField(reading, path, `must ${fits}, got ${value}`, invalid(path, value, `must be less than or equal to ${max}`));
+  return value;
+}
+
 /** Any integer a JSON number holds exactly (a status field with no count's bounds, such as an index or an offset). */
 export function integerField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): number | undefined {
   const value = valueOf(parent, name, reading);

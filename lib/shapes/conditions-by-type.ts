@@ -12,9 +12,15 @@ import type { Condition } from './conditions';
  */
 export type ConditionMergeRules = Readonly<Record<string, 'every' | 'any'>>;
 
-/** The status the fleet has for a type whose members report `statuses` (at least one). */
-function mergedConditionStatus(rules: ConditionMergeRules, type: string, statuses: readonly string[]): string {
-  const first = statuses[0]!;
+/**
+ * The status the fleet has for a type whose members report `statuses` (at least one; undefined where a member's
+ * condition has none). Members that agree give what they wrote, whatever it is: the same CRD admitted it in each
+ * member, and an absent status stays absent rather than becoming `""`. Members that differ give one of Kubernetes'
+ * three, which the control plane's CRD admits however its members' controllers spell theirs: a status outside the
+ * three (`true`, a controller's own word, none) says neither True nor False, so it can only make the fleet Unknown.
+ */
+function mergedConditionStatus(rules: ConditionMergeRules, type: string, statuses: readonly (string | undefined)[]): string | undefined {
+  const first = statuses[0];
   if (statuses.every((status) => status === first)) return first;
   const rule = Object.hasOwn(rules, type) ? rules[type] : undefined;
   if (rule === undefined) return 'Unknown';
@@ -48,12 +54,13 @@ export function conditionsOnePerType(members: readonly Member<{ conditions?: Con
     }
   }
   return [...byType].map(([type, reported]) => {
-    const status = mergedConditionStatus(rules, type, reported.map(({ condition }) => condition.status ?? ''));
-    const chosen = reported.filter(({ condition }) => (condition.status ?? '') === status);
+    const status = mergedConditionStatus(rules, type, reported.map(({ condition }) => condition.status));
+    const chosen = reported.filter(({ condition }) => condition.status === status);
     const messages = reported.filter(({ condition }) => (condition.message ?? '') !== '').map(({ clusterName, condition }) => `${clusterName}=${condition.message}`);
     // An Unknown no member said (they disagree): the first member's condition, with a reason saying why.
     const from = chosen.length > 0 ? chosen : reported;
-    const merged: Condition = { ...from[0]!.condition, status, message: messages.join(', ') };
+    const merged: Condition = { ...from[0]!.condition, message: messages.join(', ') };
+    if (status !== undefined) merged.status = status;
     if (chosen.length === 0) merged.reason = disagreeingReason;
     const latest = latestTime(from.map(({ condition }) => timeOf(condition)));
     if (latest !== undefined) merged.lastTransitionTime = latest;

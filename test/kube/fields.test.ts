@@ -13,6 +13,7 @@ import {
   numberField,
   objectField,
   objectItems,
+  signedField,
   stringField,
   stringMapField,
   type Reading,
@@ -48,6 +49,11 @@ const wrongFields: [rule: string, read: Read, parent: JsonObject, failure: { fie
   ['a count fits an int32', (p, r) => countField(p, 'f', 'o.f', r), { f: 2 ** 31 }, { field: 'o.f', detail: 'must fit in an int32, got 2147483648' }, invalid('o.f', 2 ** 31, 'must be less than or equal to 2147483647')],
   ['an integer is an integer', (p, r) => integerField(p, 'f', 'o.f', r), { f: 0.5 }, { field: 'o.f', detail: 'must be an integer, got 0.5' }, typeInvalid('o.f', 0.5, 'integer')],
   ['an integer is held exactly', (p, r) => integerField(p, 'f', 'o.f', r), { f: -(2 ** 53) }, { field: 'o.f', detail: 'must be an integer a JSON number holds exactly, got -9007199254740992' }, invalid('o.f', -(2 ** 53), 'must be less than or equal to 9007199254740991')],
+  ['a signed integer is an integer', (p, r) => signedField(p, 'f', 'o.f', 'int32', r), { f: -1.5 }, { field: 'o.f', detail: 'must be an integer, got -1.5' }, typeInvalid('o.f', -1.5, 'integer')],
+  ['a signed integer is a number', (p, r) => signedField(p, 'f', 'o.f', 'int64', r), { f: '-1' }, { field: 'o.f', detail: 'must be an integer, got a string' }, typeInvalid('o.f', '-1', 'integer')],
+  ['an int32 fits below', (p, r) => signedField(p, 'f', 'o.f', 'int32', r), { f: -(2 ** 31) - 1 }, { field: 'o.f', detail: 'must fit in an int32, got -2147483649' }, invalid('o.f', -(2 ** 31) - 1, 'must be greater than or equal to -2147483648')],
+  ['an int32 fits above', (p, r) => signedField(p, 'f', 'o.f', undefined, r), { f: 2 ** 31 }, { field: 'o.f', detail: 'must fit in an int32, got 2147483648' }, invalid('o.f', 2 ** 31, 'must be less than or equal to 2147483647')],
+  ['an int64 is held exactly', (p, r) => signedField(p, 'f', 'o.f', 'int64', r), { f: -(2 ** 53) }, { field: 'o.f', detail: 'must be an int64 a JSON number holds exactly, got -9007199254740992' }, invalid('o.f', -(2 ** 53), 'must be greater than or equal to -9007199254740991')],
   ['a number is a number', (p, r) => numberField(p, 'f', 'o.f', r), { f: '1.5' }, { field: 'o.f', detail: 'must be a number, got a string' }, typeInvalid('o.f', '1.5', 'number')],
   ['an int-or-string is neither a fraction nor an object', (p, r) => intOrStringField(p, 'f', 'o.f', r), { f: 1.5 }, { field: 'o.f', detail: 'must be an integer or a string, got 1.5' }, typeInvalid('o.f', 1.5, 'integer or string')],
   ['a map of strings (kube names the key bare)', (p, r) => stringMapField(p, 'f', 'o.f', r), { f: { 'app.io/x': 1 } }, { field: 'o.f["app.io/x"]', detail: 'must be a string, got a number' }, typeInvalid('o.f[app.io/x]', 1, 'string')],
@@ -165,6 +171,7 @@ describe('null', () => {
     ['countField', (p, r) => countField(p, 'f', 'f', r), 'integer'],
     ['generationField', (p, r) => generationField(p, 'f', 'f', r), 'integer'],
     ['integerField', (p, r) => integerField(p, 'f', 'f', r), 'integer'],
+    ['signedField', (p, r) => signedField(p, 'f', 'f', 'int64', r), 'integer'],
     ['numberField', (p, r) => numberField(p, 'f', 'f', r), 'number'],
     ['intOrStringField', (p, r) => intOrStringField(p, 'f', 'f', r), 'integer or string'],
   ];
@@ -194,5 +201,34 @@ describe('null', () => {
     expect(thrown?.field).toBe('f');
     expect(thrown?.detail).toMatch(/, got null$/);
     expect(errors).toEqual([typeInvalid('f', null, expected)]);
+  });
+});
+
+describe('signedField', () => {
+  it.each([
+    ['int32', -(2 ** 31)],
+    ['int32', -1],
+    ['int32', 2 ** 31 - 1],
+    ['int64', -1],
+    ['int64', -(2 ** 53 - 1)],
+    ['int64', 2 ** 53 - 1],
+  ] as const)('reads any %s its range holds: %d', (format, value) => {
+    // Act
+    const read = signedField({ f: value }, 'f', 'o.f', format);
+
+    // Assess
+    expect(read).toBe(value);
+  });
+
+  it('reads an int64 an int32 refuses, and an absent field as absent', () => {
+    // Act
+    const wide = signedField({ f: 2 ** 40 }, 'f', 'o.f', 'int64');
+    const narrow = failureOf(() => signedField({ f: 2 ** 40 }, 'f', 'o.f'));
+    const absent = signedField({}, 'f', 'o.f', 'int64');
+
+    // Assess
+    expect(wide).toBe(2 ** 40);
+    expect(narrow).toEqual({ field: 'o.f', detail: 'must fit in an int32, got 1099511627776' });
+    expect(absent).toBeUndefined();
   });
 });

@@ -466,6 +466,18 @@ describe.skipIf(requireTool('go').missing)(`interpret --crd published: the kind'
     expect(summaryOf(stdout).passed).toBeGreaterThan(0);
   });
 
+  it('stops with one line naming the nearest kind served, for an object of a kind not served', async () => {
+    // Prepare
+    const desired = file('clonset.yaml', { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'Clonset', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 2 } });
+
+    // Act
+    const { code, stderr } = await run('--operation', 'InterpretReplica', '--desired-file', desired, '--crd', 'published');
+
+    // Assess
+    expect(code).toBe(2);
+    expect(stderr).toBe('interpret: --crd published: Clonset.apps.kruise.io is not a kind served here (did you mean CloneSet.apps.kruise.io?); give its CRD with --crd FILE\n');
+  });
+
   it('stops with one line for a kind whose project publishes no CRD reachable here', async () => {
     // Act
     const { code, stderr } = await run('--check', 'lib/kinds/notebook', '--crd', 'published');

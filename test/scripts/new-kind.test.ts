@@ -72,7 +72,13 @@ describe('new-kind refuses, and writes nothing', () => {
     ['an owner that is neither', ['--crd', 'ONE', '--owner', 'them'], '--owner takes us or project, got "them"'],
     ['a file that is not there', ['--crd', '/nonexistent/crd.yaml', '--owner', 'us'], 'cannot read --crd /nonexistent/crd.yaml'],
     ['a file without a CRD', ['--crd', 'NOCRD', '--owner', 'us'], 'holds no CustomResourceDefinition'],
-    ['two CRDs without --kind', ['--crd', 'TWO', '--owner', 'us'], 'pick one with --kind'],
+    ['two CRDs without --kind', ['--crd', 'TWO', '--owner', 'us'], 'holds 2 CustomResourceDefinitions; pick one with --kind: Alpha, Beta'],
+    ['a --kind the bundle lacks', ['--crd', 'TWO', '--owner', 'us', '--kind', 'Alpah'], 'holds no CustomResourceDefinition of kind Alpah (did you mean Alpha?); its kinds: Alpha, Beta'],
+    ['a bundle of many CRDs without --kind', ['--crd', 'MANY', '--owner', 'us'], 'new-kind: many.yaml holds 14 CustomResourceDefinitions; pick one with --kind: AlertmanagerConfiguration0, '],
+    ['--update without --crd', ['--update', 'lib/kinds/workload'], '--update needs --crd'],
+    ['--update with --owner', ['--update', 'lib/kinds/workload', '--crd', 'ONE', '--owner', 'us'], "--update takes a kind's folder and --crd only; drop --owner"],
+    ['--update of a folder that is no kind', ['--update', join(repositoryRoot, 'lib/kit'), '--crd', 'ONE'], "lib/kit is not a kind's folder: it has no identity.ts"],
+    ['--update from a CRD of another kind', ['--update', join(repositoryRoot, 'lib/kinds/workload'), '--crd', 'TWO'], 'holds no CustomResourceDefinition of kind Workload in group workload.example.io; its kinds: Alpha, Beta'],
     ['a kind served already', ['--crd', join(repositoryRoot, 'lib/kinds/workload/crd.yaml'), '--owner', 'us'], 'Workload.workload.example.io is served already, by lib/kinds/workload'],
     ['a folder name that is not one', ['--crd', 'ONE', '--owner', 'us', '--folder', '../x'], "--folder \"../x\": use lower-case letters, digits and '-'"],
     ["admission for a project's CRD", ['--crd', 'ONE', '--owner', 'project', '--admission'], "--admission: Gamma's CRD belongs to its project, so it is interpreted only; drop --admission"],
@@ -89,6 +95,7 @@ describe('new-kind refuses, and writes nothing', () => {
       NOCRD: file('nocrd.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n'),
       TWO: file('two.yaml', `${crd('Alpha', 'a.example.io')}---\n${crd('Beta', 'a.example.io')}`),
       ONE: file('one.yaml', crd('Gamma', 'a.example.io')),
+      MANY: file('many.yaml', Array.from({ length: 14 }, (_, index) => crd(`AlertmanagerConfiguration${index}`, 'monitoring.example.io')).join('---\n')),
       STOREFRONT: storefrontCrd('storefront-two-versions.yaml'),
     };
     const before = kindsBefore();
@@ -97,6 +104,7 @@ describe('new-kind refuses, and writes nothing', () => {
     expect(stderr.startsWith('new-kind: ')).toBe(true);
     expect(stderr).toContain(message);
     expect(stderr.split('\n'), 'one line').toHaveLength(2);
+    expect(stderr.trim().length, 'a line read at a glance').toBeLessThanOrEqual(args.includes('STOREFRONT') ? 1000 : 200);
     expect(kindsBefore()).toEqual(before);
   });
 });
@@ -188,6 +196,67 @@ describe('new-kind on scratch copies of the repository', () => {
     expect(readdirSync(inRepo('lib/kinds/storefront-asked')).sort()).toEqual(['README.md', 'identity.ts', 'interpreter.ts', 'schema.ts', 'testdata', 'types.ts']);
     expect(readFileSync(inRepo('lib/kinds/storefront-asked/identity.ts'), 'utf8')).toContain('  ownCrd: false,\n');
     expect(stdout).toContain("listed Storefront in lib/kinds/interpreters.ts and README.md's table of kinds\nStorefront's CRD belongs to its project: interpreted only");
+  });
+});
+
+describe('new-kind --update', () => {
+  it("regenerates a kind's types.ts from a newer CRD, prints the diff, and then finds it current", async () => {
+    // Prepare: Storefront written from its CRD (a file outside the repository), then a newer CRD with one more field
+    // whose description runs over several lines and holds a comment's end.
+    const repo = freshCopy('updated');
+    const first = storefrontCrd('storefront-update.yaml');
+    expect((await run(['--crd', first, '--owner', 'project'], repo)).code).toBe(0);
+    const crd = parse(readFileSync(first, 'utf8'));
+    const storage = crd.spec.versions.find((version: { storage: boolean }) => version.storage);
+    const description = `How many pods a canary starts before the others. ${'It is counted per cluster. '.repeat(6)}\nPatterns such as */5 are refused.\n\n  An indented line stays indented.`;
+    storage.schema.openAPIV3Schema.properties.spec.properties.canaryReplicas = { type: 'integer', description };
+    const newer = file('storefront-newer.yaml', stringify(crd));
+    const types = join(repo, 'lib/kinds/storefront/types.ts');
+    const before = readFileSync(types, 'utf8');
+
+    // Act
+    const updated = await run(['--update', 'lib/kinds/storefront', '--crd', newer], repo);
+    const again = await run(['--update', 'lib/kinds/storefront', '--crd', newer], repo);
+    const typecheck = typecheckKind(repo, 'storefront');
+
+    // Assess: the header names the files by name, never a path of this machine.
+    expect(before).toContain('generated by `npm run new-kind` from\n// storefront-update.yaml.\n');
+    expect(before).not.toContain(scratch);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stderr).toBe('');
+    const after = readFileSync(types, 'utf8');
+    expect(after).not.toContain(scratch);
+    expect(after).toContain('// storefront-newer.yaml.\n// Regenerate rather than edit: `npm run new-kind -- --update lib/kinds/storefront --crd <newer CRD>`.\n');
+    // The description whole, wrapped, its comment's end broken up, its indentation kept.
+    expect(after).toContain('  /**\n   * How many pods a canary starts before the others. It is counted per cluster.');
+    expect(after).toContain('   * Patterns such as *\\/5 are refused.\n   *\n   *   An indented line stays indented.\n   */\n  canaryReplicas?: number;\n');
+    expect(after.split('\n').every((line) => line.length <= 120)).toBe(true);
+    // The diff: diff -u's form, from the old text to the new one, then one line saying what was done.
+    const lines = updated.stdout.trimEnd().split('\n');
+    expect(lines.slice(0, 3)).toEqual(['--- a/lib/kinds/storefront/types.ts', '+++ b/lib/kinds/storefront/types.ts', '@@ -1,5 +1,5 @@']);
+    expect(lines).toContain('+  canaryReplicas?: number;');
+    expect(lines).toContain('-// storefront-update.yaml.');
+    expect(lines.at(-1)).toMatch(/^updated lib\/kinds\/storefront\/types\.ts from storefront-newer\.yaml: \d+ line\(s\) added, 1 removed; npm run typecheck shows what uses a changed type$/);
+    expect(again).toEqual({ code: 0, stdout: 'lib/kinds/storefront/types.ts is current: storefront-newer.yaml declares the same types\n', stderr: '' });
+    expect(typecheck.status, typecheck.stdout + typecheck.stderr).toBe(0);
+  }, 120_000);
+
+  it('notes the versions a newer CRD serves that identity.ts does not', async () => {
+    // Prepare
+    const repo = freshCopy('versions');
+    const first = storefrontCrd('storefront-versions.yaml');
+    expect((await run(['--crd', first, '--owner', 'project'], repo)).code).toBe(0);
+    const crd = parse(readFileSync(first, 'utf8'));
+    crd.spec.versions.push({ ...crd.spec.versions.at(-1), name: 'v1', storage: false });
+    const newer = file('storefront-v1.yaml', stringify(crd));
+
+    // Act
+    const { code, stdout, stderr } = await run(['--update', 'lib/kinds/storefront', '--crd', newer], repo);
+
+    // Assess
+    expect(code).toBe(0);
+    expect(stderr).toBe('new-kind: note: the CRD serves v1, which lib/kinds/storefront/identity.ts does not: add it there, with its cases under testdata/\n');
+    expect(stdout).toMatch(/^--- a\/lib\/kinds\/storefront\/types\.ts\n/);
   });
 });
 

@@ -418,16 +418,30 @@ describe('webhook-config options', () => {
     expect(config.webhooks.flatMap((hook) => hook.rules).length).toBe([first!, second!].reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0));
   });
 
-  it('refuses a --kinds name it does not serve, naming it and the kinds it serves', async () => {
+  it.each([
+    ['a typo of group/Kind', 'apps.kruise.io/Clonset', '--kinds: this service does not serve "apps.kruise.io/Clonset" (did you mean apps.kruise.io/CloneSet?)'],
+    ['a bare Kind', 'clonset', '--kinds: this service does not serve "clonset" (did you mean apps.kruise.io/CloneSet?)'],
+    ['a Kind in two groups of names', 'Policy', '--kinds: this service does not serve "Policy" (did you mean kyverno.io/Policy or kyverno.io/ClusterPolicy?)'],
+    ['nothing near, and more names', 'x.example.io/Nothing,y/Z', `--kinds: this service does not serve "x.example.io/Nothing" and 1 more; write group/Kind (the README's table of kinds lists the ${interpreters.length} served)`],
+  ])('refuses a --kinds name it does not serve (%s) in one short line naming the nearest', async (_what, kinds, message) => {
     // Act
-    const { code, stdout, stderr } = await run(['--url', base, '--kinds', 'apps/Deployment']);
+    const { code, stdout, stderr } = await run(['--url', base, '--kinds', kinds]);
 
     // Assess
     expect(code).toBe(2);
     expect(stdout).toBe('');
+    expect(stderr).toBe(`webhook-config: ${message}\n`);
+    expect(stderr.trim().length).toBeLessThanOrEqual(200);
+  });
+
+  it('refuses a long unknown --kinds name within 200 characters', async () => {
+    // Act
+    const { code, stderr } = await run(['--url', base, '--kinds', `${'a'.repeat(2000)}/Kind`]);
+
+    // Assess
+    expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toContain('--kinds: this service does not serve "apps/Deployment"; it serves ');
-    expect(stderr).toContain(`${interpreters[0]!.group}/${interpreters[0]!.kind}`);
+    expect(stderr.trim().length).toBeLessThanOrEqual(200);
   });
 
   it('rejects an unknown operation in --include-operations', async () => {

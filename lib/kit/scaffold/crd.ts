@@ -3,9 +3,11 @@
 // (which field is the replica count), the status fields every status must have (status-fields.ts), and the fields
 // whose meaning the schema makes obvious (pod template, status counts).
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { isJsonObject } from '../../review/json';
 import type { JsonObject } from '../../review/json';
+import { boundedList, didYouMean, maxRefusalLength, nameAsGiven } from '../../review/nearest-names';
 import { KitError } from '../cases';
 import { whyUnreadable } from '../files';
 import { statusFieldsOf, type SchemaNode, type StatusField } from './status-fields';
@@ -67,8 +69,8 @@ function node(value: unknown): SchemaNode | undefined {
   return isJsonObject(value) ? (value as unknown as SchemaNode) : undefined;
 }
 
-/** The one CRD of a manifest file (several: `kind` picks one). */
-export function readCrd(file: string, kind?: string): CrdFacts {
+/** The one CRD of a manifest file (several: `kind` picks one, and `group` too where a bundle has the kind twice). */
+export function readCrd(file: string, kind?: string, group?: string): CrdFacts {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -81,13 +83,36 @@ export function readCrd(file: string, kind?: string): CrdFacts {
   const crds = documents
     .map((document) => document.toJS() as unknown)
     .filter((value): value is JsonObject => isJsonObject(value) && value.kind === 'CustomResourceDefinition');
-  const chosen = kind === undefined ? crds : crds.filter((crd) => isJsonObject(crd.spec) && isJsonObject(crd.spec.names) && crd.spec.names.kind === kind);
-  if (chosen.length === 0) throw new KitError(`${file} holds no CustomResourceDefinition${kind === undefined ? '' : ` for kind ${kind}`}; give --crd the CRD's manifest (kind: CustomResourceDefinition)`);
-  if (chosen.length > 1) throw new KitError(`${file} holds ${chosen.length} CustomResourceDefinitions; pick one with --kind`);
+  const kinds = crds.map(kindOf);
+  const chosen = crds.filter((crd, index) => (kind === undefined || kinds[index] === kind) && (group === undefined || groupOf(crd) === group));
+  if (chosen.length === 0 && kind !== undefined && crds.length > 0) {
+    const near = didYouMean(kind, [...new Set(kinds)]);
+    throw new KitError(boundedList(`${basename(file)} holds no CustomResourceDefinition of kind ${nameAsGiven(kind)}${group === undefined ? '' : ` in group ${group}`}${near}; its kinds: `, [...new Set(kinds)], bound));
+  }
+  if (chosen.length === 0) throw new KitError(`${file} holds no CustomResourceDefinition; give --crd the CRD's manifest (kind: CustomResourceDefinition)`);
+  if (chosen.length > 1) {
+    // A bundle (one file of a project's CRDs): name its kinds, so the next command can be written from this one. The
+    // file by its name only: a long path would leave no room for them.
+    const named = chosen.map((crd) => `${kindOf(crd)}${kinds.filter((each) => each === kindOf(crd)).length > 1 ? `.${groupOf(crd)}` : ''}`);
+    throw new KitError(boundedList(`${basename(file)} holds ${chosen.length} CustomResourceDefinitions; pick one with --kind: `, named, bound));
+  }
   return factsOf(chosen[0]!, file);
 }
 
-function factsOf(manifest: JsonObject, file: string): CrdFacts {
+/** A refusal naming a bundle's kinds stays one line this long, the tool's name before it included. */
+const bound = maxRefusalLength - 'new-kind: '.length;
+
+function kindOf(crd: JsonObject): string {
+  const names = isJsonObject(crd.spec) && isJsonObject(crd.spec.names) ? crd.spec.names : {};
+  return typeof names.kind === 'string' ? names.kind : '?';
+}
+
+function groupOf(crd: JsonObject): string {
+  return isJsonObject(crd.spec) && typeof crd.spec.group === 'string' ? crd.spec.group : '?';
+}
+
+/** What the scaffold reads of one CustomResourceDefinition (`file` names where it came from, in messages). */
+export function factsOf(manifest: JsonObject, file: string): CrdFacts {
   const spec = isJsonObject(manifest.spec) ? manifest.spec : {};
   const names = isJsonObject(spec.names) ? spec.names : {};
   const { group } = spec;
