@@ -1,7 +1,6 @@
 // A health answer and the reason that decided it. Karmada receives only `healthy` (its protocol has no room for a
 // reason); the reason goes to the call's log line, the Unhealthy metric and `npm run interpret`, so that an operator
 // can tell why a member was judged unhealthy (and a workload evicted) without re-deriving it from the object.
-import type { Condition } from './conditions';
 
 export interface Health {
   readonly healthy: boolean;
@@ -24,11 +23,17 @@ function clip(text: string): string {
   return text.length <= maxPart ? text : `${text.slice(0, maxPart)}…`;
 }
 
+/** What a reason reads of a condition (conditions.ts's Condition has it; health.ts is below that module). */
+export interface ConditionVerdict {
+  readonly status?: string;
+  readonly reason?: string;
+}
+
 /**
  * A condition as a reason: `Ready=False reason=UpgradeFailed`, `Ready=True`, or `no Ready condition`. The message
  * is left out: the reason names the condition, and the object (which the operator can read) has the rest.
  */
-export function conditionReason(condition: Pick<Condition, 'status' | 'reason'> | undefined, type: string): string {
+export function conditionReason(condition: ConditionVerdict | undefined, type: string): string {
   if (condition === undefined) return `no ${type} condition`;
   const status = condition.status === undefined ? `${type} without status` : `${type}=${clip(condition.status)}`;
   return condition.reason ? `${status} reason=${clip(condition.reason)}` : status;
