@@ -12,6 +12,7 @@ export function admissionEndpoint(registry: AdmissionRegistry, step: AdmissionSt
     review: 'AdmissionReview',
     uidOf,
     failure: deniedReview,
+    oversizedAdvice: 'shrink the object (a defaulting patch grows with it)',
     serve(body) {
       const { review, code, message, request } = serveAdmission(registry, step, body);
       return {

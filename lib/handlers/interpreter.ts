@@ -35,6 +35,10 @@ export function interpreterEndpoint(registry: InterpreterRegistry, routeOperatio
   return {
     uidOf,
     failure: errored,
+    // The answers that grow with the object: InterpretDependency, InterpretStatus, the patches of large lists.
+    oversizedAdvice:
+      'shrink the object (this answer grows with it), or leave this operation of this kind to Karmada: ' +
+      'webhook-config --exclude-operations, or a Lua ResourceInterpreterCustomization for it',
     // Synchronous once the request's kind is loaded: only the first request naming a kind waits for its module.
     serve(body) {
       const loading = interpreterReady(registry, body);

@@ -4,11 +4,11 @@ import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { DependentObjectReference, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from './wire/types';
 import type { JsonObject } from '../review/json';
 import { checkListLength, fieldValue as valueAt, objectField, objectItems, stringField, stringMapField } from '../kube/fields';
-import { podTemplateLimits } from '../kube/limits';
+import { podTemplateLimits, podTemplateList, resourceNameList } from '../kube/limits';
 import { MAX_INT64, QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from '../kube/quantity';
 
 export { podTemplateLimits };
-const maxItems = podTemplateLimits.listItems;
+const maxItems = podTemplateList.maxItems;
 
 type Amounts = Map<string, bigint>;
 
@@ -94,7 +94,7 @@ function addAmount(total: Amounts, name: string, amount: bigint, path: string): 
 
 function resourceList(parent: JsonObject | undefined, name: string, path: string): JsonObject {
   const list = objectField(parent, name, path) ?? {};
-  checkListLength(Object.keys(list).length, podTemplateLimits.resourceNames, path);
+  checkListLength(Object.keys(list).length, resourceNameList, path);
   return list;
 }
 
@@ -130,10 +130,10 @@ export interface PlacedContainer {
 
 function resourceRequestOf(podSpec: JsonObject, path: string, containers?: readonly PlacedContainer[]): ResourceList | undefined {
   const total: Amounts = new Map();
-  for (const { item, path: itemPath } of containers ?? objectItems(podSpec, 'containers', `${path}.containers`, maxItems)) {
+  for (const { item, path: itemPath } of containers ?? objectItems(podSpec, 'containers', `${path}.containers`, podTemplateList)) {
     for (const [name, amount] of effectiveRequests(item, itemPath)) addAmount(total, name, amount, `${path}.containers`);
   }
-  for (const { item, path: itemPath } of objectItems(podSpec, 'initContainers', `${path}.initContainers`, maxItems)) {
+  for (const { item, path: itemPath } of objectItems(podSpec, 'initContainers', `${path}.initContainers`, podTemplateList)) {
     for (const [name, amount] of effectiveRequests(item, itemPath)) {
       if (amount > (total.get(name) ?? 0n)) total.set(name, amount);
     }
@@ -166,7 +166,7 @@ function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {
   const claim: NodeClaim = {};
   const nodeSelector = stringMapField(podSpec, 'nodeSelector', `${path}.nodeSelector`);
   if (nodeSelector !== undefined && Object.keys(nodeSelector).length > 0) claim.nodeSelector = nodeSelector;
-  const tolerations = objectItems(podSpec, 'tolerations', `${path}.tolerations`, maxItems).map(({ item }) => item as Toleration);
+  const tolerations = objectItems(podSpec, 'tolerations', `${path}.tolerations`, podTemplateList).map(({ item }) => item as Toleration);
   if (tolerations.length > 0) claim.tolerations = tolerations;
   const affinity = objectField(podSpec, 'affinity', `${path}.affinity`);
   const nodeAffinity = objectField(affinity, 'nodeAffinity', `${path}.affinity.nodeAffinity`);
@@ -208,7 +208,7 @@ type Visit = (name: string | undefined) => void;
 
 function visitContainers(podSpec: JsonObject, path: string, visit: (container: JsonObject, path: string) => void): void {
   for (const field of ['initContainers', 'containers', 'ephemeralContainers']) {
-    for (const { item, path: itemPath } of objectItems(podSpec, field, `${path}.${field}`, maxItems)) visit(item, itemPath);
+    for (const { item, path: itemPath } of objectItems(podSpec, field, `${path}.${field}`, podTemplateList)) visit(item, itemPath);
   }
 }
 
@@ -217,8 +217,8 @@ function refName(parent: JsonObject | undefined, field: string, path: string, na
 }
 
 function visitEnvReferences(container: JsonObject, path: string, keyRef: string, fromRef: string, visit: Visit): void {
-  for (const { item, path: envPath } of objectItems(container, 'envFrom', `${path}.envFrom`, maxItems)) visit(refName(item, fromRef, envPath));
-  for (const { item, path: envPath } of objectItems(container, 'env', `${path}.env`, maxItems)) {
+  for (const { item, path: envPath } of objectItems(container, 'envFrom', `${path}.envFrom`, podTemplateList)) visit(refName(item, fromRef, envPath));
+  for (const { item, path: envPath } of objectItems(container, 'env', `${path}.env`, podTemplateList)) {
     visit(refName(objectField(item, 'valueFrom', `${envPath}.valueFrom`), keyRef, `${envPath}.valueFrom`));
   }
 }
@@ -240,17 +240,17 @@ const secretRefVolumes: readonly [source: string, field: string, nameField: stri
 
 function projectedNames(volume: JsonObject, path: string, sourceKind: 'configMap' | 'secret', visit: Visit): void {
   const projected = objectField(volume, 'projected', `${path}.projected`);
-  for (const { item, path: sourcePath } of objectItems(projected, 'sources', `${path}.projected.sources`, maxItems)) {
+  for (const { item, path: sourcePath } of objectItems(projected, 'sources', `${path}.projected.sources`, podTemplateList)) {
     visit(refName(item, sourceKind, sourcePath));
   }
 }
 
 function visitSecretNames(podSpec: JsonObject, path: string, visit: Visit): void {
-  for (const { item, path: refPath } of objectItems(podSpec, 'imagePullSecrets', `${path}.imagePullSecrets`, maxItems)) {
+  for (const { item, path: refPath } of objectItems(podSpec, 'imagePullSecrets', `${path}.imagePullSecrets`, podTemplateList)) {
     visit(stringField(item, 'name', `${refPath}.name`));
   }
   visitContainers(podSpec, path, (container, containerPath) => visitEnvReferences(container, containerPath, 'secretKeyRef', 'secretRef', visit));
-  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, maxItems)) {
+  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, podTemplateList)) {
     // Like Kubernetes, only the first source type present on a volume counts.
     const match = secretRefVolumes.find(([source]) => objectField(volume, source, `${volumePath}.${source}`) !== undefined);
     if (match === undefined) continue;
@@ -265,14 +265,14 @@ function visitConfigMapNames(podSpec: JsonObject, path: string, visit: Visit): v
   visitContainers(podSpec, path, (container, containerPath) =>
     visitEnvReferences(container, containerPath, 'configMapKeyRef', 'configMapRef', visit),
   );
-  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, maxItems)) {
+  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, podTemplateList)) {
     if (objectField(volume, 'projected', `${volumePath}.projected`) !== undefined) projectedNames(volume, volumePath, 'configMap', visit);
     else visit(refName(volume, 'configMap', volumePath));
   }
 }
 
 function visitClaimNames(podSpec: JsonObject, path: string, visit: Visit): void {
-  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, maxItems)) {
+  for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, podTemplateList)) {
     visit(refName(volume, 'persistentVolumeClaim', volumePath, 'claimName'));
   }
 }

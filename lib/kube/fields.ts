@@ -5,6 +5,7 @@ import { describeJson as describe, int32Max } from '../review/json';
 import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
 import { invalid, tooManyItems, typeInvalid, type FieldError } from './field-errors';
+import type { ListBound } from './limits';
 
 /**
  * How a reader treats a wrong field. Without one (the interpreter), it throws the first as a FieldFailure; admission
@@ -79,10 +80,15 @@ export function arrayField(parent: JsonObject | undefined, name: string, path: s
   return value;
 }
 
-/** Refuses a list longer than `maxItems` before any work per item (the check is O(1)); false when it is longer. */
-export function checkListLength(length: number, maxItems: number, path: string, reading?: Reading): boolean {
+/**
+ * Refuses a list longer than its bound before any work per item (the check is O(1)); false when it is longer. A
+ * bound with its reason (lib/kube/limits.ts) gives the operator that reason too; a bare number, the figures only.
+ */
+export function checkListLength(length: number, bound: number | ListBound, path: string, reading?: Reading): boolean {
+  const maxItems = typeof bound === 'number' ? bound : bound.maxItems;
   if (length <= maxItems) return true;
-  wrongField(reading, path, `has ${length} items; at most ${maxItems} are accepted (far more than any real pod template needs)`, tooManyItems(path, length, maxItems));
+  const why = typeof bound === 'number' ? '' : ` (${bound.why})`;
+  wrongField(reading, path, `has ${length} items; at most ${maxItems} are accepted${why}`, tooManyItems(path, length, maxItems));
   return false;
 }
 
@@ -94,7 +100,7 @@ export function objectItems(
   parent: JsonObject | undefined,
   name: string,
   path: string,
-  maxItems = Number.POSITIVE_INFINITY,
+  maxItems: number | ListBound = Number.POSITIVE_INFINITY,
   reading?: Reading,
 ): { item: JsonObject; path: string }[] {
   const list = arrayField(parent, name, path, reading);

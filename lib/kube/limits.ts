@@ -1,5 +1,5 @@
-// Bounds on pod template lists, shared by the interpreters (which refuse past them) and admission (which keeps such
-// objects out, so that nothing is admitted that the interpreter would then refuse on every call).
+// Bounds on the lists the readers accept, shared by the interpreters (which refuse past them) and admission (which
+// keeps such objects out, so that nothing is admitted that the interpreter would then refuse on every call).
 
 /**
  * Kubernetes' pod validation sets no count limit on these lists; what bounds them there is size (the API server
@@ -12,3 +12,18 @@ export const podTemplateLimits = {
   /** Resource names in one requests, limits or overhead list. */
   resourceNames: 1_000,
 } as const;
+
+/** A bound on a list's length and why it is safe: the refusal of a longer list ends with the reason, in brackets. */
+export interface ListBound {
+  readonly maxItems: number;
+  readonly why: string;
+}
+
+/** containers, initContainers, tolerations, volumes, env… of a pod template. */
+export const podTemplateList: ListBound = { maxItems: podTemplateLimits.listItems, why: 'far more than any real pod template needs' };
+
+/** Resource names in one requests, limits or overhead list. */
+export const resourceNameList: ListBound = { maxItems: podTemplateLimits.resourceNames, why: 'far more resource names than any cluster defines' };
+
+/** `status.conditions`: a controller writes one condition per type, a handful in practice. */
+export const conditionList: ListBound = { maxItems: podTemplateLimits.listItems, why: 'far more than any controller writes: one condition per type' };

@@ -4,7 +4,7 @@
 import type { TypedRequest } from '../interpreter/define';
 import type { OperationResults } from '../interpreter/registry';
 import { fieldPath, fieldValue, objectItems, stringField } from '../kube/fields';
-import { podTemplateLimits } from '../kube/limits';
+import { conditionList } from '../kube/limits';
 import { generationField, type ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import type { JsonObject } from '../review/json';
@@ -27,13 +27,10 @@ export interface ConditionStatus {
   observedGeneration?: number;
 }
 
-/** Conditions are bounded like pod template lists: far more than any controller writes. */
-const maxConditions = podTemplateLimits.listItems;
-
 /** `status.conditions`, each checked (a `type` is required; the other read fields must be strings); undefined when absent. */
 export function readConditions(status: JsonObject | undefined, path: string): Condition[] | undefined {
   if (fieldValue(status, 'conditions') === undefined) return undefined;
-  return objectItems(status, 'conditions', fieldPath(path, 'conditions'), maxConditions).map(({ item, path: itemPath }) => {
+  return objectItems(status, 'conditions', fieldPath(path, 'conditions'), conditionList).map(({ item, path: itemPath }) => {
     const type = stringField(item, 'type', fieldPath(itemPath, 'type'));
     if (type === undefined) throw new FieldFailure(fieldPath(itemPath, 'type'), 'is required');
     for (const name of ['status', 'reason', 'message']) stringField(item, name, fieldPath(itemPath, name));

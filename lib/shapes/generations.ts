@@ -19,17 +19,31 @@ export interface ReportedGenerations {
   resourceTemplateGeneration?: number;
 }
 
-/** The template generation a member object carries; an annotation that is not a generation is a 400 naming it. */
+/**
+ * The template generation a member object carries; an annotation that is not a generation is a 400 naming it.
+ * Karmada writes it as Kubernetes writes a generation, `strconv.FormatInt(generation, 10)` (pkg/controllers/binding,
+ * only when the generation is > 0), and its own reflection of a Deployment's status reads it back with
+ * `strconv.ParseInt(value, 10, 64)`, failing the call on anything else (pkg/resourceinterpreter/default/native,
+ * v1.18.2); its catalogue's Lua reads it with `tonumber`, a double. Here a generation travels as a JSON number,
+ * which carries an integer exactly only up to Number.MAX_SAFE_INTEGER: above it, InterpretStatus would report a
+ * rounded value that AggregateStatus then compares, so such a value is refused rather than rounded.
+ */
 export function templateGenerationOf(metadata: ObjectMetaView, path = 'object'): number | undefined {
   const text = metadata.annotations?.[templateGenerationAnnotation];
   if (text === undefined) return undefined;
-  if (!/^(0|[1-9][0-9]{0,17})$/.test(text)) {
+  const field = `${path}.metadata.annotations[${templateGenerationAnnotation}]`;
+  if (!/^(0|[1-9][0-9]*)$/.test(text)) {
+    throw new FieldFailure(field, `must be a generation (a non-negative integer in decimal), got ${JSON.stringify(text.slice(0, 40))}`);
+  }
+  // Rounding is monotonic: every decimal above the bound becomes a number above it, so this check is exact.
+  const generation = Number(text);
+  if (generation > Number.MAX_SAFE_INTEGER) {
     throw new FieldFailure(
-      `${path}.metadata.annotations[${templateGenerationAnnotation}]`,
-      `must be a generation (a non-negative integer), got ${JSON.stringify(text.slice(0, 40))}`,
+      field,
+      `must be at most ${Number.MAX_SAFE_INTEGER} (the largest integer a JSON number carries exactly), got ${JSON.stringify(text.slice(0, 40))}`,
     );
   }
-  return Number(text);
+  return generation;
 }
 
 /**

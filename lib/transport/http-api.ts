@@ -2,6 +2,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger, recordCall, type CallRecord } from '../observability/call-record';
 import { isStackOverflow, nestedTooDeeply, quoted } from '../review/json';
+import { maxResponseBytes, oversizedAnswerMessage, oversizedAnswerReason, responseBytesOf } from './response-limit';
 
 /** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
 export const maxBodyBytes = 6 * 1024 * 1024;
@@ -36,6 +37,8 @@ export interface ReviewEndpoint {
   review?: string;
   uidOf(body: unknown): string;
   failure(uid: string, code: number, message: string): unknown;
+  /** What the operator can do about an answer over Lambda's 6 MB response limit: the end of that refusal's message. */
+  oversizedAdvice?: string;
   serve(body: unknown, event: APIGatewayProxyEventV2): ServedReview | Promise<ServedReview>;
 }
 
@@ -163,6 +166,24 @@ function rejectionAnswer(endpoint: ReviewEndpoint, uid: string, { statusCode, co
   return { result: jsonResult(statusCode, endpoint.failure(uid, code, message)), outcome: { successful: false, code, statusMessage: message, reason: message } };
 }
 
+/**
+ * An answer Lambda could not return (over 6 MB as it measures it) becomes a refusal that says so, with the uid:
+ * otherwise Lambda fails the invocation and API Gateway answers a bare 500, which Karmada shows as "uid mismatch".
+ */
+function withinResponseLimit(endpoint: ReviewEndpoint, uid: string, answered: Answer): Answer {
+  const bytes = responseBytesOf(answered.result);
+  if (bytes === undefined || bytes <= maxResponseBytes) return answered;
+  const { operation, kind, desiredAPIVersion, admissionOperation, namespace, name } = answered.outcome;
+  const message = oversizedAnswerMessage({ operation, kind, namespace, name }, bytes, endpoint.oversizedAdvice ?? 'shrink the object');
+  let result = jsonResult(200, endpoint.failure(uid, 413, message));
+  // Only a uid of megabytes (never one Karmada or an API server sends) makes the refusal itself too large: without it.
+  if ((responseBytesOf(result) ?? 0) > maxResponseBytes) result = jsonResult(200, endpoint.failure('', 413, message));
+  return {
+    result,
+    outcome: { successful: false, code: 413, statusMessage: message, operation, kind, desiredAPIVersion, admissionOperation, namespace, name, reason: oversizedAnswerReason(bytes) },
+  };
+}
+
 /** The checks in their documented order: transport, caller protection, body, then the review itself. */
 async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, event: APIGatewayProxyEventV2, call: { uid: string }): Promise<Answer> {
   const text = bodyTextOf(event);
@@ -190,7 +211,8 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
 
 /**
  * Wraps a review endpoint as a Lambda handler. Never throws and never leaks an exception: every outcome is a
- * well-formed review envelope, and each call writes one log line.
+ * well-formed review envelope that Lambda can return (an answer over 6 MB is refused as such), and each call
+ * writes one log line.
  */
 export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: CallerGuard } = {}): HttpApiHandler {
   return async (event, context) => {
@@ -200,7 +222,8 @@ export function reviewHandler(endpoint: ReviewEndpoint, { guard }: { guard?: Cal
     const call = { uid: '' };
     let answered: Answer;
     try {
-      answered = await answer(endpoint, guard, event, call);
+      const served = await answer(endpoint, guard, event, call);
+      answered = withinResponseLimit(endpoint, call.uid, served);
     } catch (error) {
       const message = `internal error; the interpreter logs have the details (uid ${call.uid || 'unknown'})`;
       answered = { result: jsonResult(200, endpoint.failure(call.uid, 500, message)), outcome: { successful: false, code: 500, reason: 'internal error', error } };

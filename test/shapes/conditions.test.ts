@@ -1,7 +1,9 @@
 // The condition-driven shape: health from Ready, observedGeneration and suspend; status reflected; conditions
 // merged as Karmada's catalogue merges them. Through the test-only Trainer where a whole request is needed.
 import { describe, expect, it } from 'vitest';
-import { mergedConditions, readyHealth, type Condition } from '../../lib/shapes/conditions';
+import { FieldFailure } from '../../lib/review/core';
+import { conditionList } from '../../lib/kube/limits';
+import { mergedConditions, readConditions, readyHealth, type Condition } from '../../lib/shapes/conditions';
 import { answer } from '../support/kinds/answer';
 import { trainer, trainerRegistry } from '../support/kinds/trainer/trainer';
 
@@ -99,5 +101,18 @@ describe('condition status through a kind', () => {
     // Assess
     expect(kept.patched.spec).toEqual({ suspend: true });
     expect(left.patched.spec).toEqual({ suspend: true });
+  });
+});
+
+describe('readConditions', () => {
+  it('refuses more conditions than its bound, saying why the bound is safe (not a pod template reason)', () => {
+    // Prepare
+    const conditions = Array.from({ length: conditionList.maxItems + 1 }, () => ready('True'));
+
+    // Act + Assess
+    expect(() => readConditions({ conditions }, 'object.status')).toThrow(FieldFailure);
+    expect(() => readConditions({ conditions }, 'object.status')).toThrow(
+      `object.status.conditions has ${conditionList.maxItems + 1} items; at most ${conditionList.maxItems} are accepted (far more than any controller writes: one condition per type)`,
+    );
   });
 });

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { generationLag, generationObserved, observedByEveryMember, reportGenerations, templateGenerationOf } from '../../lib/shapes/generations';
 import { FieldFailure } from '../../lib/review/core';
+import { answer } from '../support/kinds/answer';
+import { trainer, trainerRegistry } from '../support/kinds/trainer/trainer';
 
 const annotated = (value: string) => ({ annotations: { 'resourcetemplate.karmada.io/generation': value } });
 
@@ -12,6 +14,30 @@ describe('templateGenerationOf', () => {
     expect(templateGenerationOf({})).toBeUndefined();
     expect(() => templateGenerationOf(annotated('-1'), 'observedObject')).toThrow(FieldFailure);
     expect(() => templateGenerationOf(annotated('1e3'))).toThrow('object.metadata.annotations[resourcetemplate.karmada.io/generation] must be a generation');
+  });
+
+  it('reads every generation up to Number.MAX_SAFE_INTEGER exactly, and refuses a larger one rather than round it', () => {
+    // Act + Assess: 17 nines would come back as 100000000000000000, which AggregateStatus then refuses
+    expect(templateGenerationOf(annotated('9007199254740991'))).toBe(Number.MAX_SAFE_INTEGER);
+    for (const value of ['9007199254740992', '99999999999999999', '9223372036854775807', '1'.repeat(400)]) {
+      expect(() => templateGenerationOf(annotated(value), 'observedObject')).toThrow(
+        `observedObject.metadata.annotations[resourcetemplate.karmada.io/generation] must be at most 9007199254740991 (the largest integer a JSON number carries exactly), got ${JSON.stringify(value.slice(0, 40))}`,
+      );
+    }
+  });
+
+  it('answers InterpretStatus of a member carrying such a value with a 400 naming the annotation', () => {
+    // Prepare
+    const object = trainer({}, { metadata: { name: 't', namespace: 'ml', generation: 2, annotations: { 'resourcetemplate.karmada.io/generation': '99999999999999999' } } });
+
+    // Act
+    const { response } = answer(trainerRegistry, { operation: 'InterpretStatus', object });
+
+    // Assess
+    expect(response).toMatchObject({ successful: false, status: { code: 400 } });
+    expect(response.status?.message).toBe(
+      'object.metadata.annotations[resourcetemplate.karmada.io/generation] must be at most 9007199254740991 (the largest integer a JSON number carries exactly), got "99999999999999999"',
+    );
   });
 
   it('reports the member generations InterpretStatus adds, leaving absent ones out', () => {
