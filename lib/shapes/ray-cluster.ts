@@ -22,7 +22,7 @@ export const rayHeadComponent = 'ray-head';
 export interface RayWorkerGroup extends ReplicaSpec {
   /** Where the group is (`object.spec.workerGroupSpecs[1]`). */
   path: string;
-  /** The group as written (ReviseReplica writes it back with its new count). */
+  /** The group as written (ReviseReplica compares its `replicas` with the new count). */
   raw: JsonObject;
   /** `replicas` as written (0 when absent: the CRD's default). */
   written: number;
