@@ -2,6 +2,7 @@
 import { FieldFailure, ReviewFailure, uidOf } from '../review/core';
 import { int32Max, isJsonObject, isStackOverflow, nestedTooDeeply, nestsDeeperThan } from '../review/json';
 import type { InterpreterOperation } from './wire/operations';
+import { boundedDependencies } from './dependency-bounds';
 import { decodeInterpreterRequest } from './wire/request';
 import { errored, patched, succeeded } from './wire/responses';
 import type { ResourceInterpreterContext, ResourceInterpreterRequest } from './wire/types';
@@ -54,8 +55,10 @@ function respond(registry: InterpreterRegistry, request: ResourceInterpreterRequ
       const context = succeeded(uid, { healthy });
       return reason === undefined ? { context, request, healthy } : { context, request, healthy, reason: boundedReason(reason) };
     }
-    case 'InterpretDependency':
-      return succeeded(uid, registry.operationFor(kind, 'InterpretDependency')(request));
+    case 'InterpretDependency': {
+      const { dependencies } = registry.operationFor(kind, 'InterpretDependency')(request);
+      return succeeded(uid, { dependencies: boundedDependencies(dependencies) });
+    }
   }
 }
 

@@ -3,7 +3,8 @@ import { invalidInput } from './wire/errors';
 import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { DependentObjectReference, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from './wire/types';
 import type { JsonObject } from '../review/json';
-import { checkListLength, fieldValue as valueAt, objectField, objectItems, stringField, stringMapField } from '../kube/fields';
+import { checkListLength, fieldValue as valueAt, objectField, objectItems, objectNameField, stringField, stringMapField } from '../kube/fields';
+import { dns1123SubdomainMaxLength } from '../kube/names';
 import { podTemplateLimits, podTemplateList, resourceNameList } from '../kube/limits';
 import { MAX_INT64, QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from '../kube/quantity';
 
@@ -213,7 +214,7 @@ function visitContainers(podSpec: JsonObject, path: string, visit: (container: J
 }
 
 function refName(parent: JsonObject | undefined, field: string, path: string, nameField = 'name'): string | undefined {
-  return stringField(objectField(parent, field, `${path}.${field}`), nameField, `${path}.${field}.${nameField}`);
+  return objectNameField(objectField(parent, field, `${path}.${field}`), nameField, `${path}.${field}.${nameField}`);
 }
 
 function visitEnvReferences(container: JsonObject, path: string, keyRef: string, fromRef: string, visit: Visit): void {
@@ -247,7 +248,7 @@ function projectedNames(volume: JsonObject, path: string, sourceKind: 'configMap
 
 function visitSecretNames(podSpec: JsonObject, path: string, visit: Visit): void {
   for (const { item, path: refPath } of objectItems(podSpec, 'imagePullSecrets', `${path}.imagePullSecrets`, podTemplateList)) {
-    visit(stringField(item, 'name', `${refPath}.name`));
+    visit(objectNameField(item, 'name', `${refPath}.name`));
   }
   visitContainers(podSpec, path, (container, containerPath) => visitEnvReferences(container, containerPath, 'secretKeyRef', 'secretRef', visit));
   for (const { item: volume, path: volumePath } of objectItems(podSpec, 'volumes', `${path}.volumes`, podTemplateList)) {
@@ -256,7 +257,7 @@ function visitSecretNames(podSpec: JsonObject, path: string, visit: Visit): void
     if (match === undefined) continue;
     const [source, field, nameField] = match;
     if (source === 'projected') projectedNames(volume, volumePath, 'secret', visit);
-    else if (field === '') visit(stringField(objectField(volume, source, ''), nameField, `${volumePath}.${source}.${nameField}`));
+    else if (field === '') visit(objectNameField(objectField(volume, source, ''), nameField, `${volumePath}.${source}.${nameField}`));
     else visit(refName(objectField(volume, source, ''), field, `${volumePath}.${source}`, nameField));
   }
 }
@@ -285,7 +286,7 @@ function namesFrom(collect: (visit: Visit) => void): Set<string> {
 
 /** The path-carrying walks, one per kind: they run only to name the first malformed field, in their order. */
 function checkedDependencyNames(podSpec: JsonObject, specPath: string): DependencyNames {
-  const serviceAccount = stringField(podSpec, 'serviceAccountName', `${specPath}.serviceAccountName`);
+  const serviceAccount = objectNameField(podSpec, 'serviceAccountName', `${specPath}.serviceAccountName`);
   return {
     configMaps: namesFrom((visit) => visitConfigMapNames(podSpec, specPath, visit)),
     secrets: namesFrom((visit) => visitSecretNames(podSpec, specPath, visit)),
@@ -330,7 +331,10 @@ function itemsAt(parent: JsonObject | undefined, name: string): readonly JsonObj
 }
 
 function addName(names: Set<string>, name: string | undefined): void {
-  if (name !== undefined && name !== '') names.add(name);
+  if (name === undefined || name === '') return;
+  // Longer than an object's name: the checked walks refuse it with its path (`objectNameField`).
+  if (name.length > dns1123SubdomainMaxLength) throw malformed;
+  names.add(name);
 }
 
 const containerFields = ['initContainers', 'containers', 'ephemeralContainers'] as const;
@@ -345,6 +349,7 @@ function quickDependencyNames(podSpec: JsonObject): DependencyNames {
   const secrets = new Set<string>();
   const claims = new Set<string>();
   const serviceAccount = stringAt(podSpec, 'serviceAccountName');
+  if (serviceAccount !== undefined && serviceAccount.length > dns1123SubdomainMaxLength) throw malformed;
   for (const ref of itemsAt(podSpec, 'imagePullSecrets')) addName(secrets, stringAt(ref, 'name'));
   for (const field of containerFields) {
     for (const container of itemsAt(podSpec, field)) {

@@ -6,6 +6,7 @@ import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
 import { invalid, tooManyItems, typeInvalid, type FieldError } from './field-errors';
 import type { ListBound } from './limits';
+import { dns1123LabelMaxLength, dns1123SubdomainMaxLength } from './names';
 
 /**
  * How a reader treats a wrong field. Without one (the interpreter), it throws the first as a FieldFailure; admission
@@ -208,4 +209,28 @@ export function stringMapField(parent: JsonObject | undefined, name: string, pat
     wrongType(reading, `${path}[${JSON.stringify(key)}]`, value, 'string', `${path}[${key}]`);
   }
   return wrongEntries === 0 ? (map as Record<string, string>) : undefined;
+}
+
+/**
+ * A string that names a Kubernetes object (a Secret, a ConfigMap, a ServiceAccount, a PVC): a DNS-1123 subdomain,
+ * so one longer than 253 characters names nothing and is refused before any answer repeats it.
+ */
+export function objectNameField(parent: JsonObject | undefined, name: string, path: string): string | undefined {
+  return checkedObjectName(stringField(parent, name, path), path);
+}
+
+/** `objectNameField` for a name already read. */
+export function checkedObjectName(value: string | undefined, path: string): string | undefined {
+  if (value !== undefined && value.length > dns1123SubdomainMaxLength) {
+    throw new FieldFailure(path, `has ${value.length} characters; an object's name has at most ${dns1123SubdomainMaxLength} (a DNS subdomain)`);
+  }
+  return value;
+}
+
+/** A namespace already read: a DNS-1123 label of at most 63 characters; a longer one is refused. */
+export function checkedNamespace(value: string | undefined, path: string): string | undefined {
+  if (value !== undefined && value.length > dns1123LabelMaxLength) {
+    throw new FieldFailure(path, `has ${value.length} characters; a namespace has at most ${dns1123LabelMaxLength} (a DNS label)`);
+  }
+  return value;
 }

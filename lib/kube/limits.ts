@@ -25,5 +25,8 @@ export const podTemplateList: ListBound = { maxItems: podTemplateLimits.listItem
 /** Resource names in one requests, limits or overhead list. */
 export const resourceNameList: ListBound = { maxItems: podTemplateLimits.resourceNames, why: 'far more resource names than any cluster defines' };
 
+/** An InterpretDependency answer: each object once, each a name of at most 253 characters, so a few MB at most. */
+export const dependencyList: ListBound = { maxItems: 10_000, why: 'far more objects than any workload depends on' };
+
 /** `status.conditions`: a controller writes one condition per type, a handful in practice. */
 export const conditionList: ListBound = { maxItems: podTemplateLimits.listItems, why: 'far more than any controller writes: one condition per type' };

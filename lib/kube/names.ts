@@ -1,6 +1,8 @@
 // Kubernetes' name formats (k8s.io/apimachinery/pkg/util/validation), with the messages kube gives for each.
 
 export const dns1123LabelMaxLength = 63;
+/** A DNS-1123 subdomain's (the name of a Secret, a ConfigMap, a ServiceAccount, a PVC…). */
+export const dns1123SubdomainMaxLength = 253;
 const dns1123LabelFormat = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const alphanumeric = /^[a-z0-9]$/;
 const labelCharacters = /^[-a-z0-9]*$/;

@@ -25,16 +25,26 @@ function nested(segments: readonly string[], value: JsonValue): JsonValue {
   return result;
 }
 
+/** The item of `node` a segment names: a member of an object, or an existing index of an array. */
+function childAt(node: JsonValue | undefined, segment: string): JsonValue | undefined {
+  if (isObject(node)) return Object.hasOwn(node, segment) ? node[segment] : undefined;
+  if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(segment)) return node[Number(segment)];
+  return undefined;
+}
+
 /**
- * An `add` that always applies to `object`: where a parent on the path is missing (or is not an object), the
- * operation adds that parent with the value nested inside it, so strict application never fails.
+ * An `add` that always applies to `object`: where a parent on the path is missing (or is neither an object nor an
+ * list holding an object at that index), the operation adds that parent with the value nested inside it, so strict application
+ * never fails. An existing list item is a parent like any other, so one field of it can change alone.
  */
 export function addOperation(object: JsonObject, segments: readonly string[], value: JsonValue): JsonPatchOperation {
   if (segments.length === 0) throw new RangeError('addOperation needs a path below the root');
-  let node: JsonObject = object;
+  let node: JsonValue = object;
   for (let depth = 0; depth < segments.length - 1; depth++) {
-    const child = Object.hasOwn(node, segments[depth]!) ? node[segments[depth]!] : undefined;
-    if (!isObject(child)) {
+    const child = childAt(node, segments[depth]!);
+    // An `add` at an index inserts rather than replaces: a list is a parent only of an existing object item below it.
+    const listParent = Array.isArray(child) && depth + 2 < segments.length && isObject(childAt(child, segments[depth + 1]!));
+    if (!isObject(child) && !listParent) {
       return { op: 'add', path: pointerOf(segments.slice(0, depth + 1)), value: nested(segments.slice(depth + 1), value) };
     }
     node = child;
@@ -57,17 +67,25 @@ export function encodePatch(operations: readonly JsonPatchOperation[]): string {
   return Buffer.from(JSON.stringify(operations)).toString('base64');
 }
 
-function withChange(node: JsonObject, segments: readonly string[], value: JsonValue | undefined): JsonObject {
+function withChange<T extends JsonObject | JsonValue[]>(node: T, segments: readonly string[], value: JsonValue | undefined): T {
   const [head, ...rest] = segments as [string, ...string[]];
+  if (Array.isArray(node)) {
+    // Only an existing index is ever a parent here (see addOperation); the item is replaced in a copy of the list.
+    const copy = [...node];
+    const index = Number(head);
+    const child = copy[index];
+    copy[index] = withChange(isObject(child) ? child : {}, rest, value);
+    return copy as T;
+  }
   const copy: JsonObject = { ...node };
   if (rest.length === 0) {
     if (value === undefined) delete copy[head];
     else Object.defineProperty(copy, head, { value, enumerable: true, writable: true, configurable: true });
-    return copy;
+    return copy as T;
   }
   const child = Object.hasOwn(node, head) ? node[head] : undefined;
-  copy[head] = withChange(isObject(child) ? child : {}, rest, value);
-  return copy;
+  copy[head] = withChange(isObject(child) || Array.isArray(child) ? child : {}, rest, value);
+  return copy as T;
 }
 
 function segmentsOf(pointer: string): string[] {

@@ -2,12 +2,19 @@
 // objects a spec names by kind, apiVersion and name, in the object's namespace unless they are cluster-scoped.
 import { templateDependenciesOf } from '../interpreter/pod-template';
 import type { DependentObjectReference } from '../interpreter/wire/types';
+import { checkedNamespace, checkedObjectName } from '../kube/fields';
+import { dependencyList } from '../kube/limits';
+import { tooManyDependencies } from '../interpreter/dependency-bounds';
 import type { ObjectMetaView, PodTemplateSpec } from '../kube/objects';
 
-/** The namespace dependencies live in: the object's own, else the request's (Karmada sends both; the object's wins). */
+/**
+ * The namespace dependencies live in: the object's own, else the request's (Karmada sends both; the object's wins).
+ * One longer than a DNS label is refused here, before every dependency repeats it.
+ */
 export function namespaceOf(metadata: ObjectMetaView, requestNamespace: string | undefined): string | undefined {
   const namespace = metadata.namespace;
-  return namespace !== undefined && namespace !== '' ? namespace : requestNamespace;
+  if (namespace !== undefined && namespace !== '') return checkedNamespace(namespace, 'object.metadata.namespace');
+  return checkedNamespace(requestNamespace, 'request.namespace');
 }
 
 /** ConfigMaps, Secrets, the ServiceAccount and PVCs one pod template references (see `templateDependenciesOf`). */
@@ -49,17 +56,25 @@ export function templatesDependencies(
  */
 export class NamedReferences {
   private readonly groups = new Map<string, { apiVersion: string; kind: string; namespaced: boolean; names: Set<string> }>();
+  private size = 0;
 
   /** `namespace`: where namespaced objects are (see `namespaceOf`); undefined leaves them without one. */
   constructor(private readonly namespace: string | undefined) {}
 
-  /** One object by name; `clusterScoped` ones (a ClusterAnalysisTemplate, a ClusterRole) get no namespace. */
-  add(apiVersion: string, kind: string, name: string | undefined, { clusterScoped = false } = {}): this {
+  /**
+   * One object by name; `clusterScoped` ones (a ClusterAnalysisTemplate, a ClusterRole) get no namespace. `path`
+   * names the field in a refusal: a name longer than an object's, or one object past `dependencyList`.
+   */
+  add(apiVersion: string, kind: string, name: string | undefined, { clusterScoped = false, path }: { clusterScoped?: boolean; path?: string } = {}): this {
     if (name === undefined || name === '') return this;
+    checkedObjectName(name, path ?? `object.spec (a ${kind}'s name)`);
     const key = `${apiVersion}\u0000${kind}\u0000${clusterScoped}`;
     let group = this.groups.get(key);
     if (group === undefined) this.groups.set(key, (group = { apiVersion, kind, namespaced: !clusterScoped, names: new Set() }));
+    if (group.names.has(name)) return this;
+    if (this.size === dependencyList.maxItems) throw tooManyDependencies(path ?? 'object.spec');
     group.names.add(name);
+    this.size += 1;
     return this;
   }
 

@@ -5,7 +5,7 @@
 import type { TypedOperationFunction } from '../interpreter/define';
 import { invalidInput } from '../interpreter/wire/errors';
 import { checkListLength, fieldPath, fieldValue, objectField, objectItems, stringField, countField } from '../kube/fields';
-import { podTemplateLimits } from '../kube/limits';
+import { conditionList, podTemplateLimits } from '../kube/limits';
 import { metadataOf, podTemplateField, type ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import { int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
@@ -16,7 +16,7 @@ import { multiTemplateWorkload, type ReplicaSpec } from './multi-template-worklo
 /** JobCondition: `type` and `status` are required by the CRD; the rest is kept as written. */
 export interface JobCondition {
   type: string;
-  status: string;
+  status?: string;
   reason?: string;
   message?: string;
   lastUpdateTime?: string;
@@ -124,18 +124,27 @@ export function replicaSpecsOf(spec: JsonObject | undefined, specPath: string, l
   return specs;
 }
 
+/**
+ * `status.conditions`, one per type (the first of each: both operators replace a type's condition, never add a
+ * second), with only the fields written: a condition without a `type` is a 400, as the CRD requires one, and an
+ * absent field stays absent rather than becoming `""`.
+ */
 function conditionsOf(status: JsonObject, path: string): JobCondition[] | undefined {
   const listPath = fieldPath(path, 'conditions');
   const value = fieldValue(status, 'conditions');
   if (value === undefined || value === null) return undefined;
-  return objectItems(status, 'conditions', listPath).map(({ item, path: itemPath }) => {
-    const condition: JobCondition = { type: '', status: '' };
-    for (const name of ['type', 'status', 'reason', 'message', 'lastUpdateTime', 'lastTransitionTime'] as const) {
+  const byType = new Map<string, JobCondition>();
+  for (const { item, path: itemPath } of objectItems(status, 'conditions', listPath, conditionList)) {
+    const type = stringField(item, 'type', fieldPath(itemPath, 'type'));
+    if (type === undefined) throw new FieldFailure(fieldPath(itemPath, 'type'), 'is required');
+    const condition: JobCondition = { type };
+    for (const name of ['status', 'reason', 'message', 'lastUpdateTime', 'lastTransitionTime'] as const) {
       const text = stringField(item, name, fieldPath(itemPath, name));
       if (text !== undefined) condition[name] = text;
     }
-    return condition;
-  });
+    if (!byType.has(type)) byType.set(type, condition);
+  }
+  return [...byType.values()];
 }
 
 function replicaStatusesOf(status: JsonObject, path: string): Record<string, ReplicaStatus> | undefined {

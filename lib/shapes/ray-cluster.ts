@@ -22,7 +22,7 @@ export const rayHeadComponent = 'ray-head';
 export interface RayWorkerGroup extends ReplicaSpec {
   /** Where the group is (`object.spec.workerGroupSpecs[1]`). */
   path: string;
-  /** The group as written (ReviseReplica writes it back with its new count). */
+  /** The group as written (ReviseReplica compares its `replicas` with the new count). */
   raw: JsonObject;
   /** `replicas` as written (0 when absent: the CRD's default). */
   written: number;
@@ -154,7 +154,7 @@ export function reviseWorkers(shape: RayClusterShape | undefined, replicas: numb
   const groups = shape.workers;
   const current = groups.reduce((sum, group) => sum + group.replicas, 0);
   let given = 0;
-  const revised = groups.map((group, index) => {
+  groups.forEach((group, index) => {
     let share: number;
     if (index === groups.length - 1) share = workers - given;
     else if (workers === 0) share = 0;
@@ -162,10 +162,11 @@ export function reviseWorkers(shape: RayClusterShape | undefined, replicas: numb
     else share = Math.floor((workers * group.replicas) / current + 0.5);
     share = Math.max(0, Math.min(share, workers - given));
     given += share;
-    return { ...group.raw, replicas: group.numOfHosts > 1 ? Math.floor(share / group.numOfHosts) : share };
+    const revised = group.numOfHosts > 1 ? Math.floor(share / group.numOfHosts) : share;
+    // Each group's count alone, and only where it changes: the rest of a group is Karmada's own copy, and writing
+    // the list back whole made the answer as large as the spec (Karmada applies the patch to the object it sent).
+    if (group.raw.replicas !== revised) patch.add([...at, 'workerGroupSpecs', String(index), 'replicas'], revised);
   });
-  // The list is written whole: a JSON Patch into a list item would need the list to be as Karmada last read it.
-  patch.add([...at, 'workerGroupSpecs'], revised);
 }
 
 /**

@@ -64,8 +64,14 @@ describe('reviseWorkers: Karmada\'s share over the groups', () => {
     const object = { spec: spec(groups) };
     const patch = new PatchBuilder(object);
     reviseWorkers(readRayClusterSpec(object.spec, 'object.spec', 'v1'), replicas, patch, ['spec']);
-    const operation = patch.operations[0] as { value: JsonObject[] };
-    return operation.value.map((group) => group.replicas as number);
+    // Each changed group's count is its own operation (`/spec/workerGroupSpecs/<index>/replicas`).
+    const shares = groups.map((group) => group.replicas as number);
+    for (const operation of patch.operations) {
+      const [, , , index, field] = operation.path.split('/');
+      expect(operation.op === 'add' && field === 'replicas').toBe(true);
+      if (operation.op === 'add') shares[Number(index)] = operation.value as number;
+    }
+    return shares;
   }
 
   it('gives every worker out, never a negative share, for every layout of up to four groups of up to three', () => {

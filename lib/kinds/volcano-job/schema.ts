@@ -3,7 +3,7 @@
 // fields read only (see README.md).
 import { countField, fieldPath, fieldValue, objectField, objectItems, stringField, stringMapField } from '../../kube/fields';
 import { metadataOf, type ObjectMetaView } from '../../kube/objects';
-import { podTemplateLimits } from '../../kube/limits';
+import { conditionList, podTemplateLimits } from '../../kube/limits';
 import { FieldFailure } from '../../review/core';
 import { quoted, type JsonObject } from '../../review/json';
 import { replicaSpecsFromList, type ReplicaSpec } from '../../shapes/multi-template-workload';
@@ -118,14 +118,23 @@ function taskStatusCountOf(status: JsonObject, path: string): Record<string, Rec
   return read;
 }
 
+/**
+ * The longest phase accepted: Volcano's own are at most 11 characters (`Terminating`); the bound keeps a list the
+ * aggregation passes on whole (a stopped member's) within a few hundred bytes per transition.
+ */
+const phaseMaxLength = 63;
+
 function conditionsOf(status: JsonObject, path: string): JobCondition[] | undefined {
   const listPath = fieldPath(path, 'conditions');
   if (fieldValue(status, 'conditions') === undefined) return undefined;
-  return objectItems(status, 'conditions', listPath).map(({ item, path: itemPath }) => {
+  return objectItems(status, 'conditions', listPath, conditionList).map(({ item, path: itemPath }) => {
     const statusPath = fieldPath(itemPath, 'status');
     const phase = stringField(item, 'status', statusPath);
     // The CRD requires it: a condition says which phase the job entered.
     if (phase === undefined) throw new FieldFailure(statusPath, 'is required (the phase the job entered)');
+    if (phase.length > phaseMaxLength) {
+      throw new FieldFailure(statusPath, `has ${phase.length} characters; at most ${phaseMaxLength} are accepted (Volcano's phases have at most 11)`);
+    }
     const condition: JobCondition = { status: phase };
     const time = timeField(item, 'lastTransitionTime', fieldPath(itemPath, 'lastTransitionTime'));
     if (time !== undefined) condition.lastTransitionTime = time;
