@@ -1,5 +1,5 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
-import { FieldFailure, ReviewFailure, uidOf } from '../review/core';
+import { clipped, FieldFailure, ReviewFailure, uidOf } from '../review/core';
 import { int32Max, isJsonObject, isStackOverflow, nestedTooDeeply, nestsDeeperThan } from '../review/json';
 import type { InterpreterOperation } from './wire/operations';
 import { boundedDependencies } from './dependency-bounds';
@@ -17,7 +17,7 @@ function isReplicaCount(value: unknown): value is number {
 export const maxReasonLength = 200;
 
 function boundedReason(reason: string): string {
-  return reason.length <= maxReasonLength ? reason : `${reason.slice(0, maxReasonLength - 1)}…`;
+  return clipped(reason, maxReasonLength);
 }
 
 /**

@@ -10,6 +10,11 @@ export function bounded(message: string, maxLength = maxMessageLength): string {
   return message.length <= maxLength ? message : `${message.slice(0, maxLength)}…`;
 }
 
+/** `text`, or cut to exactly `max` characters ending in `…`: for fields and lines with a hard length (a log field, a tool's one line). */
+export function clipped(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 /** `body.request.uid` when it can be read, so that even a refusal can echo it; '' otherwise. All three reviews keep it there. */
 export function uidOf(body: unknown): string {
   if (!isJsonObject(body) || !isJsonObject(body.request)) return '';

@@ -1,5 +1,6 @@
 // Refusals that help: an unknown name (a kind, an option) answered with the valid names nearest to it, in one line
 // short enough to read at a glance, instead of every valid name.
+import { clipped } from './core';
 import { distance } from 'fastest-levenshtein';
 
 /** The most a refusal line naming valid names runs to, its tool's prefix included. */
@@ -59,7 +60,7 @@ export function suggesting(near: readonly string[]): string {
 
 /** `text`, or cut to `max` characters with `…` so a refusal never outruns its bound. */
 export function bounded(text: string, max = maxRefusalLength): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return clipped(text, max);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Lambda's limit on what a function may return: the size of an answer as Lambda measures it, and the words that
 // refuse one over it. Knows the proxy result's shape, not any review's.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { clipped } from '../review/core';
 
 /**
  * Lambda's limit on a synchronous invocation's response payload (6 MB). For API Gateway's proxy integration that
@@ -46,8 +47,9 @@ export interface AnswerSubject {
 function subjectOf({ operation, kind, namespace, name }: AnswerSubject): string {
   const what = operation === undefined ? 'the answer' : `the ${operation} answer`;
   if (kind === undefined) return what;
-  const object = name === undefined || name === '' ? '' : ` ${namespace ? `${namespace}/` : ''}${name}`;
-  return `${what} for ${kind}${object}`;
+  // The request's own strings, cut to the longest a real object has: a refusal of megabytes would be refused too.
+  const object = name === undefined || name === '' ? '' : ` ${namespace ? `${clipped(namespace, 63)}/` : ''}${clipped(name, 253)}`;
+  return `${what} for ${clipped(kind, 320)}${object}`;
 }
 
 /** The refusal's message: which answer, its size and the limit, then what to do (`advice`, from the review). */

@@ -84,6 +84,21 @@ describe('an interpreter answer over 6 MB', () => {
     });
   });
 
+  it('is refused with the uid and a short message when the object name is megabytes long', async () => {
+    // Prepare: a name echoed whole would make the refusal itself too large for Lambda
+    const named = { ...thing, metadata: { name: 'n'.repeat(1024 * 1024), namespace: 's'.repeat(512 * 1024) } };
+    pad = 'x'.repeat(7 * 1024 * 1024);
+
+    // Act
+    const result = await interpreter(httpApiEvent({ body: interpreterContext({ operation: 'InterpretStatus', object: named, uid: 'uid-long-name' }) }));
+
+    // Assess
+    expect(lambdaBytes(result)).toBeLessThan(4096);
+    const response = responseOf(result);
+    expect(response).toMatchObject({ uid: 'uid-long-name', successful: false, status: { code: 413 } });
+    expect((response.status as { message: string }).message).toMatch(/^the InterpretStatus answer for g\.io\/v1\/Thing s{62}…\/n{252}… is /);
+  });
+
   it('goes out as it is at exactly 6 MB, and is refused one byte over', async () => {
     // Prepare: the answer's size without padding; each `x` adds one byte to it
     const base = lambdaBytes(await interpretStatus(''));
