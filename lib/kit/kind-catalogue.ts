@@ -59,7 +59,7 @@ function catalogueTotals(kinds: readonly CatalogueEntry[], counts: CatalogueCoun
   const sum = (list: [string, number][]) => list.reduce((total, [, cases]) => total + cases, 0);
   return (
     `Karmada ${counts.release}'s third-party catalogue has ${entries.length} kinds and ${sum(entries)} cases; ` +
-    `${covered.length} of those kinds (${sum(covered)} cases) are served here, each case checked by \`npm test\`, \`npm run -s catalogue\` and the Go harness; a case a kind answers differently on purpose (a status its project's CRD refuses) is listed with the reason in the kind's README.`
+    `${covered.length} of those kinds (${sum(covered)} cases) are served here, each case checked by \`npm test\`, \`npm run -s catalogue\` and the Go harness; a case a kind answers differently on purpose (a status its project's CRD refuses, a health its project's controller contradicts) is listed with the reason in the kind's README.`
   );
 }
 

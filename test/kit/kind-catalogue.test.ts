@@ -40,7 +40,7 @@ describe('the table of kinds', () => {
 
     // Assess
     expect(table.split('\n').at(-1)).toBe(
-      "Karmada v1.18.2's third-party catalogue has 2 kinds and 22 cases; 1 of those kinds (12 cases) are served here, each case checked by `npm test`, `npm run -s catalogue` and the Go harness; a case a kind answers differently on purpose (a status its project's CRD refuses) is listed with the reason in the kind's README.",
+      "Karmada v1.18.2's third-party catalogue has 2 kinds and 22 cases; 1 of those kinds (12 cases) are served here, each case checked by `npm test`, `npm run -s catalogue` and the Go harness; a case a kind answers differently on purpose (a status its project's CRD refuses, a health its project's controller contradicts) is listed with the reason in the kind's README.",
     );
     expect(uncounted.split('\n')[2]).toMatch(/ \| \? \| \? \|$/);
     expect(uncounted.split('\n').at(-1)).toBe("Karmada's catalogue was not counted: run `npm run kinds` where Go has Karmada's module.");
