@@ -6,7 +6,7 @@
 //
 // CommonJS, and so is the bundle it loads: an ES module entry makes node set up its ES module loader first (a dozen
 // more internal modules to compile), which measured 3-5 ms more to the first answer and ~2 MB more resident memory
-// for a server that never needs it (docs/performance.md, issue 18). The Lambda bundles stay ES modules.
+// for a server that never needs it (docs/adr/0011-local-server-start-and-memory.md). The Lambda bundles stay ES modules.
 const { createHash } = require('node:crypto');
 const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');

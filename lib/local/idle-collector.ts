@@ -4,7 +4,7 @@
 // usually finds it alive mid-parse and promotes it: the dead strings then stay resident until the next full
 // collection, which V8 starts only after the old generation has grown by at least ~8 MB more. Measured after 64
 // connections of AggregateStatus for 1,000 clusters (138 KB bodies): 5-22 MB of dead large strings, most of the
-// difference between ~72 and ~100 MB resident a few seconds after the burst (docs/performance.md, issue 18). So:
+// difference between ~72 and ~100 MB resident a few seconds after the burst (docs/adr/0011-local-server-start-and-memory.md). So:
 // when no request has come or gone for `quietMs` and large bodies came in since the last collection, run one full
 // collection (a few ms with this server's ~10 MB of live objects). Under load the server is never quiet that long,
 // so it costs nothing there; small bodies never trigger it; without `--expose-gc` (the start script sets it) there

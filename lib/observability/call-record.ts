@@ -1,6 +1,6 @@
 // One structured log line per call, what happened and never the object, carrying the call's CloudWatch embedded
 // metrics (EMF) too: one write per call. Written directly (json-line-logger.ts, call-metrics.ts): Powertools' logger
-// and metrics cost more per call than the interpretation itself (docs/performance.md).
+// and metrics cost more per call than the interpretation itself (docs/adr/0009-log-lines-and-metrics-written-directly.md).
 import { callMetrics } from './call-metrics';
 import { JsonLineLogger, LogLevelThreshold } from './json-line-logger';
 

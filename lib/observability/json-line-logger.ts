@@ -1,7 +1,7 @@
 // Structured log lines written straight to stdout/stderr, one JSON object per line with the keys Powertools' logger
 // writes (level, message, timestamp, service, the Lambda context's cold_start/function_* and xray_trace_id), so that
 // CloudWatch Logs Insights discovers them the same way. Powertools' logger costs more per line than a whole warm
-// interpretation (docs/performance.md); this writes the same line for a small fraction of that.
+// interpretation (docs/adr/0009-log-lines-and-metrics-written-directly.md); this writes the same line for a small fraction of that.
 import type { Context } from 'aws-lambda';
 
 /** Powertools' thresholds, so that levels compare the same way. */

@@ -1,6 +1,6 @@
 // Each function bundles only the review kind it serves, and every registered kind's module for it: module-level
 // registries are calls esbuild cannot drop, so an import of another review's composition would put its whole code
-// in every bundle (docs/performance.md). Kinds are found from the registries (each kind's folder names its modules
+// in every bundle (docs/results/performance-history.md). Kinds are found from the registries (each kind's folder names its modules
 // interpreter.ts, conversion.ts, admission.ts), so a new kind is checked with no edit here. An interpreter function's
 // start holds no kind's module: each kind's interpreter is a chunk, imported when a request names the kind, so a cold
 // start costs the same however many kinds there are (docs/adr/0013-kinds-at-start-up.md).
