@@ -1,0 +1,291 @@
+// The one reading grammar of the interpreter: a cursor over a decoded object. Each read checks one field and
+// returns its value (absent or null: undefined; an absent object: an empty cursor); a wrong field is a FieldFailure
+// naming its path (a 400). The path is built only then, from the chain of cursors: a valid object pays for no path
+// string. The checks and their messages are those of ./fields.ts, which admission reads with.
+import { FieldFailure } from '../review/core';
+import { int32Max, isJsonObject, type JsonObject, type JsonValue } from '../review/json';
+import {
+  booleanField,
+  checkListLength,
+  checkedObjectName,
+  countField,
+  fieldPath,
+  fieldValue,
+  integerFormats,
+  integerField,
+  intOrStringField,
+  numberField,
+  objectField,
+  objectItems,
+  signedField,
+  stringField,
+  stringMapField,
+  type IntegerFormat,
+} from './fields';
+import type { ListBound } from './limits';
+import { generationField, type PodTemplateSpec } from './objects';
+import { parseQuantity, type Quantity } from './quantity';
+
+/** Quantities are kept to 10^24 and up (past any cluster), so that a sum costs their digits only. */
+const maxQuantityExponent = 24;
+
+export class Cursor {
+  private constructor(
+    /** The object read here; undefined when it is absent (every read then gives undefined or an empty cursor). */
+    readonly value: JsonObject | undefined,
+    private readonly parent: Cursor | undefined,
+    /** The name in the parent (or the index in its list); for a root, its whole path (`object`, `observedObject`). */
+    private readonly name: string | number | (() => string),
+  ) {}
+
+  /** A cursor over `object`, whose fields are named below `path` (`object`; '' for a converter's bare names). */
+  static root(object: JsonObject | undefined, path: string | (() => string)): Cursor {
+    return new Cursor(object, undefined, path);
+  }
+
+  /** Whether the object is there (an absent field gives an empty cursor). */
+  get present(): boolean {
+    return this.value !== undefined;
+  }
+
+  /** This object's path, as messages name it (`object.spec.workerGroupSpecs[1]`): built on demand only. */
+  get path(): string {
+    const { name } = this;
+    if (this.parent === undefined) return typeof name === 'function' ? name() : (name as string);
+    return typeof name === 'number' ? `${this.parent.path}[${name}]` : fieldPath(this.parent.path, name as string);
+  }
+
+  /** The path of the field `name` here. */
+  pathOf(name: string): string {
+    return fieldPath(this.path, name);
+  }
+
+  /** A 400 naming the field `name` here (or this object, without a name). */
+  fail(name: string | undefined, detail: string): never {
+    throw new FieldFailure(name === undefined ? this.path : this.pathOf(name), detail);
+  }
+
+  /** The field as sent, unchecked (undefined when absent or null): for a value passed on whole. */
+  raw(name: string): JsonValue | undefined {
+    return fieldValue(this.value, name);
+  }
+
+  has(name: string): boolean {
+    return this.raw(name) !== undefined;
+  }
+
+  /** The object at `name`: an empty cursor when absent or null, a 400 when not an object. */
+  object(name: string): Cursor {
+    const value = fieldValue(this.value, name);
+    if (value === undefined) return new Cursor(undefined, this, name);
+    if (isJsonObject(value)) return new Cursor(value, this, name);
+    return objectField(this.value, name, this.pathOf(name)) as never;
+  }
+
+  /** The object at `name` read by `read`, or undefined when absent or null (a 400 when not an object). */
+  part<V>(name: string, read: (object: Cursor) => V): V | undefined {
+    const object = this.object(name);
+    return object.value === undefined ? undefined : read(object);
+  }
+
+  /** The object down a path of names (`at(['updateStrategy', 'rollingUpdate'])`), each checked. */
+  at(names: readonly string[]): Cursor {
+    let cursor: Cursor = this;
+    for (const name of names) cursor = cursor.object(name);
+    return cursor;
+  }
+
+  /** The objects of the list at `name` (none when absent), each its own cursor; a longer list than `bound` is a 400 before any item is read. */
+  items(name: string, bound: number | ListBound = Number.POSITIVE_INFINITY): Cursor[] {
+    const list = this.list(name, bound);
+    const items: Cursor[] = new Array(list.length);
+    for (let index = 0; index < list.length; index += 1) {
+      const item = list[index]!;
+      if (!isJsonObject(item)) return objectItems(this.value, name, this.pathOf(name)) as never;
+      items[index] = new Cursor(item, this.listCursor(name), index);
+    }
+    return items;
+  }
+
+  /** The list at `name` as sent (empty when absent), its items unchecked; a longer one than `bound` is a 400. */
+  list(name: string, bound: number | ListBound = Number.POSITIVE_INFINITY): JsonValue[] {
+    const value = fieldValue(this.value, name);
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) return objectItems(this.value, name, this.pathOf(name)) as never;
+    if (value.length > (typeof bound === 'number' ? bound : bound.maxItems)) checkListLength(value.length, bound, this.pathOf(name));
+    return value;
+  }
+
+  /** The strings of the list at `name` (empty when absent), each checked. */
+  strings(name: string, bound: number | ListBound = Number.POSITIVE_INFINITY): string[] {
+    const list = this.list(name, bound);
+    for (let index = 0; index < list.length; index += 1) {
+      if (typeof list[index] !== 'string') this.listCursor(name).string(index);
+    }
+    return list as string[];
+  }
+
+  string(name: string | number): string | undefined {
+    const value = this.element(name);
+    if (value === undefined || typeof value === 'string') return value;
+    const path = typeof name === 'number' ? `${this.path}[${name}]` : this.pathOf(name);
+    return stringField(this.asParent(name), String(name), path) as never;
+  }
+
+  boolean(name: string): boolean | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined || typeof value === 'boolean') return value;
+    return booleanField(this.value, name, this.pathOf(name));
+  }
+
+  /** A replica-like count: a non-negative integer within int32. */
+  count(name: string): number | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= int32Max)) return value;
+    return countField(this.value, name, this.pathOf(name));
+  }
+
+  /** A signed integer of the CRD's format (int32 unless it says int64). */
+  signed(name: string, format: IntegerFormat = 'int32'): number | undefined {
+    const value = fieldValue(this.value, name);
+    const { min, max } = integerFormats[format];
+    if (value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)) return value;
+    return signedField(this.value, name, this.pathOf(name), format);
+  }
+
+  /** Any integer a JSON number holds exactly. */
+  integer(name: string): number | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
+    return integerField(this.value, name, this.pathOf(name));
+  }
+
+  number(name: string): number | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined || typeof value === 'number') return value;
+    return numberField(this.value, name, this.pathOf(name));
+  }
+
+  intOrString(name: string): number | string | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined || typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
+    return intOrStringField(this.value, name, this.pathOf(name));
+  }
+
+  /** A generation-like field: a non-negative integer a JSON number holds exactly. */
+  generation(name: string): number | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) return value;
+    return generationField(this.value, name, this.pathOf(name));
+  }
+
+  /** A map of string to string (labels, a nodeSelector). */
+  stringMap(name: string): Record<string, string> | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined) return undefined;
+    if (isJsonObject(value)) {
+      let strings = true;
+      for (const key in value) if (typeof value[key] !== 'string') strings = false;
+      if (strings) return value as Record<string, string>;
+    }
+    return stringMapField(this.value, name, this.pathOf(name));
+  }
+
+  /** A string that names an object: at most 253 characters (a DNS subdomain). */
+  objectName(name: string): string | undefined {
+    const value = this.string(name);
+    if (value === undefined || value.length <= 253) return value;
+    return checkedObjectName(value, this.pathOf(name));
+  }
+
+  /**
+   * A resource.Quantity (a string or a number), undefined when absent or empty; one Kubernetes cannot parse, or past
+   * 10^24, is a 400 naming the field.
+   */
+  quantity(name: string): Quantity | undefined {
+    const value = fieldValue(this.value, name);
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string' && typeof value !== 'number') this.fail(name, `must be a quantity such as "2" or "3Gi", got ${typeof value === 'object' ? (Array.isArray(value) ? 'an array' : 'an object') : `a ${typeof value}`}`);
+    let quantity: Quantity;
+    try {
+      quantity = parseQuantity(value);
+    } catch (error) {
+      return this.fail(name, error instanceof Error ? error.message : String(error));
+    }
+    if (quantity.digits.length + quantity.exponent > maxQuantityExponent) this.fail(name, `is past 10^${maxQuantityExponent}, got ${JSON.stringify(String(value).slice(0, 40))}`);
+    return quantity;
+  }
+
+  /**
+   * A pod template: it and its `spec` are objects; the fields below are checked by the readers that use them
+   * (lib/interpreter/pod-template.ts), as they read them.
+   */
+  podTemplate(name: string): PodTemplateSpec | undefined {
+    const template = this.object(name);
+    template.object('spec');
+    return template.value as PodTemplateSpec | undefined;
+  }
+
+  /** A cursor over the list at `name`, whose items' paths are `name[i]`. */
+  private listCursor(name: string): Cursor {
+    return new Cursor(undefined, this, name);
+  }
+
+  /** The value of a field, or of an item when this cursor stands for a list (`listCursor`). */
+  private element(name: string | number): JsonValue | undefined {
+    if (typeof name === 'string') return fieldValue(this.value, name);
+    const list = this.parent === undefined ? undefined : fieldValue(this.parent.value, this.name as string);
+    const item = Array.isArray(list) ? list[name] : undefined;
+    return item === null ? undefined : item;
+  }
+
+  /** For the slow path of a list item: the item as a one-field object, so the field readers word its failure. */
+  private asParent(name: string | number): JsonObject | undefined {
+    if (typeof name === 'string') return this.value;
+    return { [String(name)]: this.element(name) ?? null };
+  }
+
+  /** The path of a field or, for a list, of its item. */
+  toString(): string {
+    return this.path;
+  }
+}
+
+/** A reader run once, when first asked: a part of a view read only by the operations that use it. */
+export function once<V>(read: () => V): () => V {
+  let done = false;
+  let value: V;
+  return () => {
+    if (!done) {
+      value = read();
+      done = true;
+    }
+    return value;
+  };
+}
+
+/**
+ * A typed view read by part: each property is read when an operation first reads it, then kept. So an operation
+ * refuses only the parts it reads: InterpretReplica reads `spec`, and a wrong `status` field never changes its answer.
+ */
+export function readByPart<T extends object>(parts: { [K in keyof T]-?: () => T[K] }): T {
+  const view = {} as T;
+  for (const key of Object.keys(parts) as (keyof T & string)[]) {
+    Object.defineProperty(view, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = parts[key]();
+        Object.defineProperty(view, key, { value, enumerable: true, writable: false, configurable: false });
+        return value;
+      },
+    });
+  }
+  return view;
+}
+
+/** The record without its undefined entries: a view whose absent fields are absent, not undefined. */
+export function defined<T extends object>(record: T): T {
+  for (const key of Object.keys(record) as (keyof T)[]) if (record[key] === undefined) delete record[key];
+  return record;
+}
