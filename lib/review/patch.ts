@@ -4,7 +4,7 @@
 // fields it sets, so direct construction costs no deep clone and no whole-tree walk per call, and it emits only
 // `add` (plus `remove` of a field that exists). A diff library emits `replace`/`remove` against whatever it saw,
 // which Karmada's strict application rejects when its copy differs, and it allocates in proportion to the object.
-import type { JsonObject, JsonValue } from './json';
+import { isJsonObject, type JsonObject, type JsonValue } from './json';
 
 export type JsonPatchOperation = { op: 'add'; path: string; value: JsonValue } | { op: 'remove'; path: string };
 
@@ -15,9 +15,6 @@ export function pointerOf(segments: readonly string[]): string {
   return pointer;
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nested(segments: readonly string[], value: JsonValue): JsonValue {
   let result = value;
@@ -27,7 +24,7 @@ function nested(segments: readonly string[], value: JsonValue): JsonValue {
 
 /** The item of `node` a segment names: a member of an object, or an existing index of an array. */
 function childAt(node: JsonValue | undefined, segment: string): JsonValue | undefined {
-  if (isObject(node)) return Object.hasOwn(node, segment) ? node[segment] : undefined;
+  if (isJsonObject(node)) return Object.hasOwn(node, segment) ? node[segment] : undefined;
   if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(segment)) return node[Number(segment)];
   return undefined;
 }
@@ -43,8 +40,8 @@ export function addOperation(object: JsonObject, segments: readonly string[], va
   for (let depth = 0; depth < segments.length - 1; depth++) {
     const child = childAt(node, segments[depth]!);
     // An `add` at an index inserts rather than replaces: a list is a parent only of an existing object item below it.
-    const listParent = Array.isArray(child) && depth + 2 < segments.length && isObject(childAt(child, segments[depth + 1]!));
-    if (!isObject(child) && !listParent) {
+    const listParent = Array.isArray(child) && depth + 2 < segments.length && isJsonObject(childAt(child, segments[depth + 1]!));
+    if (!isJsonObject(child) && !listParent) {
       return { op: 'add', path: pointerOf(segments.slice(0, depth + 1)), value: nested(segments.slice(depth + 1), value) };
     }
     node = child;
@@ -56,7 +53,7 @@ export function addOperation(object: JsonObject, segments: readonly string[], va
 export function removeOperation(object: JsonObject, segments: readonly string[]): JsonPatchOperation | undefined {
   let node: JsonValue | undefined = object;
   for (const segment of segments) {
-    if (!isObject(node) || !Object.hasOwn(node, segment)) return undefined;
+    if (!isJsonObject(node) || !Object.hasOwn(node, segment)) return undefined;
     node = node[segment];
   }
   return { op: 'remove', path: pointerOf(segments) };
@@ -74,7 +71,7 @@ function withChange<T extends JsonObject | JsonValue[]>(node: T, segments: reado
     const copy = [...node];
     const index = Number(head);
     const child = copy[index];
-    copy[index] = withChange(isObject(child) ? child : {}, rest, value);
+    copy[index] = withChange(isJsonObject(child) ? child : {}, rest, value);
     return copy as T;
   }
   const copy: JsonObject = { ...node };
@@ -84,7 +81,7 @@ function withChange<T extends JsonObject | JsonValue[]>(node: T, segments: reado
     return copy as T;
   }
   const child = Object.hasOwn(node, head) ? node[head] : undefined;
-  copy[head] = withChange(isObject(child) || Array.isArray(child) ? child : {}, rest, value);
+  copy[head] = withChange(isJsonObject(child) || Array.isArray(child) ? child : {}, rest, value);
   return copy as T;
 }
 
