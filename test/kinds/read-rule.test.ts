@@ -279,6 +279,8 @@ interface CaseReport {
   status: string[];
   /** Read fields refused by a message naming a field above them (allowed: the value there is what is wrong). */
   ancestor: string[];
+  /** Read fields whose wrong value gave another successful answer: tolerant readers, for the report to show. */
+  tolerated: string[];
   /** Leaves read and present, by part (`object.spec`, `aggregatedStatus[*].status.conditions`): how eagerly it reads. */
   parts: Map<string, [number, number]>;
   /** How each read field's mutation was answered, counted. */
@@ -306,7 +308,7 @@ function prepare(kind: string, input: InterpreterCase): Promise<Prepared | undef
       const body = clone(interpreterContextFor(interpretInputOf(input)).context) as unknown as Body;
       const baseline = await answerOf(body);
       if (!baseline.successful) return undefined;
-      const report: CaseReport = { kind, operation: input.operation, case: input.name, unread: [], read: [], status: [], ancestor: [], parts: new Map(), readOutcomes: {} };
+      const report: CaseReport = { kind, operation: input.operation, case: input.name, unread: [], read: [], status: [], ancestor: [], tolerated: [], parts: new Map(), readOutcomes: {} };
       reports.push(report);
       const derived = await readsOf(body);
       report.parts = partsRead(body, derived.record);
@@ -334,11 +336,13 @@ async function readFailures(kind: string, input: InterpreterCase): Promise<strin
   if (derived.proxyChangedAnswer !== undefined) return [`${input.name}: the recording proxies changed the answer`];
   report.read = [];
   report.ancestor = [];
+  report.tolerated = [];
   report.readOutcomes = {};
   for (const mutation of readMutations(body, derived.record)) {
     const answer = await answerOf(mutated(body, [mutation]));
     const outcome = outcomeOf(mutation, answer, baseline);
     report.readOutcomes[outcome] = (report.readOutcomes[outcome] ?? 0) + 1;
+    if (outcome === 'tolerated') report.tolerated.push(mutationText(mutation));
     if (outcome === 'ancestor') report.ancestor.push(`${mutationText(mutation)} -> ${shortMessage(answer)}`);
     if ((outcome === 'other 400' || outcome === 'crash') && !toleratedExceptions.has(`${kind} ${input.operation} ${pathText(mutation.path)}`)) {
       report.read.push(`${mutationText(mutation)} -> ${outcome}: ${shortMessage(answer)}`);
@@ -464,7 +468,7 @@ afterAll(() => {
       );
       lines.push(`    leaves read/present: ${[...parts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([part, [read, total]]) => `${part} ${read}/${total}`).join(', ')}`);
       for (const report of ofOperation) {
-        for (const half of ['unread', 'read', 'status', 'ancestor'] as const) {
+        for (const half of ['unread', 'read', 'status', 'ancestor', 'tolerated'] as const) {
           if (report[half].length === 0) continue;
           lines.push(`    ${report.case} [${half}]`);
           for (const line of report[half].slice(0, 12)) lines.push(`      ${line}`);
