@@ -1,4 +1,4 @@
-// The read rule (issue 33, item 1): a kind reads lazily, by part, and an operation refuses only a field it reads; a
+// The read rule: a kind reads lazily, by part, and an operation refuses only a field it reads; a
 // field it does not read, however wrong, never changes its answer. For every interpreted kind's own cases, each
 // operation runs once in process behind recording proxies (test/support/read-record.ts): that derives which fields
 // it reads, none listed by hand. Then, through the deployed handler:
@@ -8,7 +8,7 @@
 // - each field it read, one at a time, becomes a value of another type: the answer is a 400 naming that field, the
 //   same answer, or another successful one (a tolerant reader); never a 500, nor a 400 naming another field.
 // A reader that decodes eagerly reads, so refuses by name, what it decodes: the two checks hold for it. What it
-// reads beyond its need shows in the third, the issue's own example: the replica operations read nothing under
+// reads beyond its need shows in the third: the replica operations and InterpretDependency read nothing under
 // `object.status` (by the record, and an absurd status leaves their answer alone).
 // Kinds whose readers still decode eagerly are in `pendingKinds`; READ_RULE_ALL=1 runs them too, and
 // READ_RULE_REPORT=<file> writes every failure there, by kind and operation.
@@ -372,7 +372,8 @@ function casesOf(testdata: string): InterpreterCase[] {
     .filter((document): document is InterpreterCase => document.malformed === undefined && document.error === undefined);
 }
 
-const replicaOperations: ReadonlySet<InterpreterOperation> = new Set(['InterpretReplica', 'ReviseReplica', 'InterpretComponent']);
+/** The operations that have no use for a status: the spec's replicas, components and references. */
+const replicaOperations: ReadonlySet<InterpreterOperation> = new Set(['InterpretReplica', 'ReviseReplica', 'InterpretComponent', 'InterpretDependency']);
 
 const kinds = kindFolders().filter((kind) => kind.interpreted && kind.testdata !== undefined);
 
