@@ -19,7 +19,7 @@ import { handler } from '../../functions/dispatcher';
 import { caseFiles, readCaseDocuments, type InterpreterCase } from '../../lib/kit/cases';
 import { kindFolders } from '../../lib/kit/kinds';
 import { interpretInputOf, interpreterContextFor } from '../../lib/kit/request';
-import { interpret, interpreterReady } from '../../lib/interpreter/interpret';
+import { interpret, interpreterReady, readContext } from '../../lib/interpreter/interpret';
 import type { InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import { interpreterRegistry } from '../../lib/kinds/interpreters';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
@@ -121,7 +121,7 @@ interface Derived {
 
 /** What the operation reads of `body`'s objects, run in process behind recording proxies. */
 async function readsOf(body: Body): Promise<Derived> {
-  await interpreterReady(interpreterRegistry, body);
+  await interpreterReady(interpreterRegistry, readContext(body));
   const plain = JSON.stringify(interpret(interpreterRegistry, clone(body)).context);
   const traced = clone(body);
   const record = newReadRecord();
