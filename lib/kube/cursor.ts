@@ -3,7 +3,7 @@
 // naming its path (a 400). The path is built only then, from the chain of cursors: a valid object pays for no path
 // string. The checks and their messages are those of ./fields.ts, which admission reads with.
 import { FieldFailure } from '../review/core';
-import { int32Max, isJsonObject, type JsonObject, type JsonValue } from '../review/json';
+import { describeJson, int32Max, isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 import {
   booleanField,
   checkListLength,
@@ -205,7 +205,7 @@ export class Cursor {
   quantity(name: string): Quantity | undefined {
     const value = fieldValue(this.value, name);
     if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string' && typeof value !== 'number') this.fail(name, `must be a quantity such as "2" or "3Gi", got ${typeof value === 'object' ? (Array.isArray(value) ? 'an array' : 'an object') : `a ${typeof value}`}`);
+    if (typeof value !== 'string' && typeof value !== 'number') this.fail(name, `must be a quantity such as "2" or "3Gi", got ${describeJson(value)}`);
     let quantity: Quantity;
     try {
       quantity = parseQuantity(value);
