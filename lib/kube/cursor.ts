@@ -3,7 +3,7 @@
 // naming its path (a 400). The path is built only then, from the chain of cursors: a valid object pays for no path
 // string. The checks and their messages are those of ./fields.ts, which admission reads with.
 import { FieldFailure } from '../review/core';
-import { describeJson, int32Max, isJsonObject, type JsonObject, type JsonValue } from '../review/json';
+import { describeJson, int32Max, isJsonObject, quoted, type JsonObject, type JsonValue } from '../review/json';
 import {
   booleanField,
   checkListLength,
@@ -35,7 +35,7 @@ export class Cursor {
     readonly value: JsonObject | undefined,
     private readonly parent: Cursor | undefined,
     /** The name in the parent (or the index in its list); for a root, its whole path (`object`, `observedObject`). */
-    private readonly name: string | number | (() => string),
+    private readonly name: string | number | (() => string) | { readonly key: string },
   ) {}
 
   /** A cursor over `object`, whose fields are named below `path` (`object`; '' for a converter's bare names). */
@@ -52,7 +52,9 @@ export class Cursor {
   get path(): string {
     const { name } = this;
     if (this.parent === undefined) return typeof name === 'function' ? name() : (name as string);
-    return typeof name === 'number' ? `${this.parent.path}[${name}]` : fieldPath(this.parent.path, name as string);
+    if (typeof name === 'number') return `${this.parent.path}[${name}]`;
+    if (typeof name === 'object') return `${this.parent.path}[${JSON.stringify(name.key)}]`;
+    return fieldPath(this.parent.path, name as string);
   }
 
   /** The path of the field `name` here. */
@@ -86,6 +88,16 @@ export class Cursor {
   part<V>(name: string, read: (object: Cursor) => V): V | undefined {
     const object = this.object(name);
     return object.value === undefined ? undefined : read(object);
+  }
+
+  /**
+   * The object under `key` in a map (an object keyed by user names, such as RayService's `applicationStatuses`),
+   * named in messages as `path["key"]`; an empty cursor when absent or null, a 400 when not an object.
+   */
+  entry(key: string): Cursor {
+    const value = fieldValue(this.value, key);
+    if (value === undefined || isJsonObject(value)) return new Cursor(value, this, { key });
+    throw new FieldFailure(`${this.path}[${JSON.stringify(key)}]`, `must be an object, got ${describeJson(value)}`);
   }
 
   /** The object down a path of names (`at(['updateStrategy', 'rollingUpdate'])`), each checked. */
@@ -212,7 +224,7 @@ export class Cursor {
     } catch (error) {
       return this.fail(name, error instanceof Error ? error.message : String(error));
     }
-    if (quantity.digits.length + quantity.exponent > maxQuantityExponent) this.fail(name, `is past 10^${maxQuantityExponent}, got ${JSON.stringify(String(value).slice(0, 40))}`);
+    if (quantity.digits.length + quantity.exponent > maxQuantityExponent) this.fail(name, `is past 10^${maxQuantityExponent}, got ${quoted(String(value), 40)}`);
     return quantity;
   }
 

@@ -105,3 +105,12 @@ describe('once and defined', () => {
     expect(Object.keys(defined({ a: 1, b: undefined }))).toEqual(['a']);
   });
 });
+
+describe('Cursor.entry', () => {
+  it('names an entry of a map by its key', () => {
+    const apps = Cursor.root({ status: { applications: { 'app.one': { ready: 'yes' }, two: 3 } } }, 'object').at(['status', 'applications']);
+    expect(refusal(() => apps.entry('app.one').boolean('ready'))).toBe('object.status.applications["app.one"].ready must be a boolean, got a string');
+    expect(refusal(() => apps.entry('two'))).toBe('object.status.applications["two"] must be an object, got a number');
+    expect(apps.entry('three').present).toBe(false);
+  });
+});
