@@ -1,11 +1,11 @@
-// KubeRay's RayCluster interpreter: the head and worker groups as Karmada components (lib/shapes/ray-cluster.ts),
+// KubeRay's RayCluster interpreter: the head and worker groups as Karmada components (lib/families/ray/cluster.ts),
 // health from KubeRay's conditions, and the members' statuses summed (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
 import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
+import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../families/ray/cluster';
 import type { JsonObject } from '../../review/json';
 import { rayCluster } from './identity';
 import { conditionsIn, desiredResources, readRayCluster, readRayClusterStatus, statusNotIn, workerCounters, type RayCluster, type RayClusterStatus } from './schema';

@@ -6,7 +6,7 @@ import { metadataOf, type ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../shapes/ray-cluster';
+import { rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../families/ray/cluster';
 import type { Quantity } from '../../kube/quantity';
 
 /** The worker counts KubeRay reports (int32, `omitempty`: absent means 0), in the order Karmada's catalogue writes them. */

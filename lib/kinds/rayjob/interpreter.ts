@@ -1,11 +1,11 @@
 // KubeRay's RayJob interpreter: the embedded cluster's head and worker groups as Karmada components
-// (lib/shapes/ray-cluster.ts), health from KubeRay's job deployment status, the worst member's status, and the pod
+// (lib/families/ray/cluster.ts), health from KubeRay's job deployment status, the worst member's status, and the pod
 // templates' and the selected cluster's dependencies (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
 import { healthy, unhealthy, valueReason } from '../../shapes/health';
 import { componentsOf } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, rayClusterComponents } from '../../shapes/ray-cluster';
+import { aggregateRayStatus, rayClusterComponents } from '../../families/ray/cluster';
 import type { JsonObject } from '../../review/json';
 import { rayJob } from './identity';
 import { readRayJob, readRayJobStatus, statusNotIn, statusStrings, type RayJob, type RayJobStatus } from './schema';

@@ -5,7 +5,7 @@ import { fieldPath, objectField, stringField, stringMapField } from '../../kube/
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../families/ray/cluster';
 
 export interface RayJobStatus {
   /** The Ray job's own status (PENDING, RUNNING, STOPPED, SUCCEEDED, FAILED). */

@@ -1,12 +1,12 @@
 // KubeRay's RayService interpreter: the Serve cluster as one count of pods with one per-pod requirement, Karmada's
-// share written back over the worker groups (lib/shapes/ray-cluster.ts), health from the Ready condition, the
+// share written back over the worker groups (lib/families/ray/cluster.ts), health from the Ready condition, the
 // members' statuses combined, and the pod templates' dependencies (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
 import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
+import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../families/ray/cluster';
 import type { JsonObject } from '../../review/json';
 import { rayService } from './identity';
 import { conditionsIn, readRayService, readRayServiceStatus, statusNotIn, type ApplicationStatus, type RayService, type RayServiceStatus } from './schema';

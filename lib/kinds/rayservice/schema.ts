@@ -6,7 +6,7 @@ import { generationField, metadataOf, type ObjectMetaView } from '../../kube/obj
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../families/ray/cluster';
 
 /** One Serve application's status in `activeServiceStatus.applicationStatuses`. */
 export interface ApplicationStatus {

@@ -1,11 +1,11 @@
 // The Ray cluster shape beyond the kinds' case files: KubeRay's worker counting, ReviseReplica's shares over many
 // group layouts, the quantity sums of KubeRay's status, and its conditions merged one per type.
 import { describe, expect, it } from 'vitest';
-import { addQuantity, formatQuantity, parseQuantity } from '../../lib/kube/quantity';
-import type { JsonObject } from '../../lib/review/json';
-import type { Condition } from '../../lib/shapes/conditions';
-import { PatchBuilder } from '../../lib/review/patch';
-import { mergedRayConditions, quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers, statusQuantity } from '../../lib/shapes/ray-cluster';
+import { addQuantity, formatQuantity, parseQuantity } from '../../../lib/kube/quantity';
+import type { JsonObject } from '../../../lib/review/json';
+import type { Condition } from '../../../lib/shapes/conditions';
+import { PatchBuilder } from '../../../lib/review/patch';
+import { mergedRayConditions, quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers, statusQuantity } from '../../../lib/families/ray/cluster';
 
 const template = { spec: { containers: [{ name: 'ray', image: 'ray', resources: { requests: { cpu: '1', memory: '1Gi' } } }] } };
 const spec = (groups: JsonObject[]): JsonObject => ({ headGroupSpec: { template }, workerGroupSpecs: groups.map((group, index) => ({ groupName: `g${index}`, template, ...group })) });

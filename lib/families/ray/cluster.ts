@@ -1,19 +1,19 @@
 // The Ray cluster shape (KubeRay's RayClusterSpec, which a RayCluster is and a RayJob and a RayService embed): the
 // head group and the worker groups as named components, each worker group counted in pods as KubeRay's controller
 // counts it, one cluster-wide count and requirement for Karmada's replica scheduling, and its revision.
-import type { AggregatedStatusItem, ReplicaRequirements } from '../interpreter/wire/types';
-import { replicaRequirementsOf } from '../interpreter/pod-template';
-import { invalidInput } from '../interpreter/wire/errors';
-import { booleanField, countField, fieldPath, fieldValue } from '../kube/fields';
-import { addQuantity, formatQuantity, milliValueOf, parseQuantity, type Quantity } from '../kube/quantity';
-import { FieldFailure } from '../review/core';
-import { describeJson, int32Max, isJsonObject, quoted, type JsonObject, type JsonValue } from '../review/json';
-import type { Condition } from './conditions';
-import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
-import { latestTime, membersOf, type Member } from './aggregation';
-import { conditionsOnePerType, type ConditionMergeRules } from './conditions-by-type';
-import { aggregateAsCatalogue } from './catalogue-aggregation';
-import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from './multi-template-workload';
+import type { AggregatedStatusItem, ReplicaRequirements } from '../../interpreter/wire/types';
+import { replicaRequirementsOf } from '../../interpreter/pod-template';
+import { invalidInput } from '../../interpreter/wire/errors';
+import { booleanField, countField, fieldPath, fieldValue } from '../../kube/fields';
+import { addQuantity, formatQuantity, milliValueOf, parseQuantity, type Quantity } from '../../kube/quantity';
+import { FieldFailure } from '../../review/core';
+import { describeJson, int32Max, isJsonObject, quoted, type JsonObject, type JsonValue } from '../../review/json';
+import type { Condition } from '../../shapes/conditions';
+import type { JsonPatchOperation, PatchBuilder } from '../../review/patch';
+import { latestTime, membersOf, type Member } from '../../shapes/aggregation';
+import { conditionsOnePerType, type ConditionMergeRules } from '../../shapes/conditions-by-type';
+import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
+import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from '../../shapes/multi-template-workload';
 
 /** Karmada's catalogue names the head component so (KubeRay's head is always one pod). */
 export const rayHeadComponent = 'ray-head';
