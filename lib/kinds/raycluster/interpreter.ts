@@ -12,7 +12,7 @@ import { conditionsIn, desiredResources, readRayCluster, readRayClusterStatus, s
 
 type Request = TypedRequest<RayCluster>;
 
-const shape = multiTemplateWorkload<RayCluster>((cluster) => rayClusterComponents(cluster.cluster()));
+const shape = multiTemplateWorkload<RayCluster>((cluster) => rayClusterComponents(cluster.cluster));
 
 /** The condition of this type when it is True. */
 function trueCondition(conditions: readonly Condition[] | undefined, type: string): Condition | undefined {
@@ -26,8 +26,8 @@ function trueCondition(conditions: readonly Condition[] | undefined, type: strin
  * suspended or suspending, which is where its owner put it (failover would only start it elsewhere).
  */
 function interpretHealth({ object, kind }: Request) {
-  if (!conditionsIn(kind.version)) return stateHealth(object.state());
-  const conditions = object.conditions();
+  if (!conditionsIn(kind.version)) return stateHealth(object.state);
+  const conditions = object.conditions;
   const suspended = trueCondition(conditions, 'RayClusterSuspended') ?? trueCondition(conditions, 'RayClusterSuspending');
   if (suspended !== undefined) return healthy(conditionReason(suspended, suspended.type));
   // KubeRay writes the type `ReplicaFailure` (the Go constant is named RayClusterReplicaFailure); Karmada's Lua and
