@@ -39,15 +39,16 @@ export interface RayService {
   serviceStatus?: string;
 }
 
-function applicationsOf(active: Cursor): Map<string, ApplicationStatus> | undefined {
-  const map = active.object('applicationStatuses');
+/** `activeServiceStatus.applicationStatuses`, each named as a map key (`applicationStatuses["app"]`). */
+function applicationsOf(status: Cursor): Map<string, ApplicationStatus> | undefined {
+  const map = status.at(['activeServiceStatus', 'applicationStatuses']);
   if (!map.present) return undefined;
   const applications = new Map<string, ApplicationStatus>();
   for (const name of Object.keys(map.value!)) {
-    // Named as a map key (`applicationStatuses["app"]`), not as a field.
     const raw = map.raw(name);
     if (raw === undefined) continue;
     const application = Cursor.root(isJsonObject(raw) ? raw : undefined, () => `${map.path}[${JSON.stringify(name)}]`);
+    // The cursor names a field `map.name`; this message names the key as before.
     if (!application.present) objectField(map.value, name, application.path);
     applications.set(name, defined({ raw: application.value!, status: application.string('status') }));
   }
@@ -55,20 +56,16 @@ function applicationsOf(active: Cursor): Map<string, ApplicationStatus> | undefi
 }
 
 export function readRayServiceStatus(status: Cursor): RayServiceStatus {
-  const read: RayServiceStatus = {
+  return defined({
     conditions: readConditions(status),
     numServeEndpoints: status.count('numServeEndpoints'),
     lastUpdateTime: status.string('lastUpdateTime'),
     observedGeneration: status.generation('observedGeneration'),
     serviceStatus: status.string('serviceStatus'),
-  };
-  const active = status.object('activeServiceStatus');
-  if (active.present) {
-    read.activeServiceStatus = active.value;
-    read.applications = applicationsOf(active);
-  }
-  read.pendingServiceStatus = status.object('pendingServiceStatus').value;
-  return defined(read);
+    activeServiceStatus: status.object('activeServiceStatus').value,
+    applications: applicationsOf(status),
+    pendingServiceStatus: status.object('pendingServiceStatus').value,
+  });
 }
 
 export function readRayService(object: Cursor, kind: GroupVersionKind): RayService {
