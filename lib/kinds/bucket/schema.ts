@@ -3,7 +3,7 @@
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../families/flux/source';
 import { hasServiceAccountName } from './identity';
 
 /** Ready's reason on success: `meta.SucceededReason`. `url` is aggregated; `observedIgnore` reflected only. */

@@ -3,7 +3,7 @@
 import { fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../families/flux/source';
 
 /**
  * Ready's reason on success: `meta.SucceededReason`. GitRepositoryStatus has no `url` (v1 dropped it), so nothing is

@@ -3,7 +3,7 @@
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import { FieldFailure, type GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../families/flux/source';
 
 /**
  * Ready's reasons on success: `Succeeded`, and the build's own (`reasonForBuild` in source-controller's

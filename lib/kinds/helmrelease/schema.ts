@@ -6,7 +6,7 @@ import { podTemplateLimits } from '../../kube/limits';
 import { metadataOf, type ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
-import { fluxStatus, type FluxStatus } from '../../shapes/flux-status';
+import { fluxStatus, type FluxStatus } from '../../families/flux/status';
 
 /** HelmReleaseStatus: the fields Karmada's catalogue reflects, in every version. */
 export const helmReleaseStatus = fluxStatus({

@@ -2,7 +2,7 @@
 // api/v1/helmrepository_types.go (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
 import { fieldPath, stringField } from '../../kube/fields';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../families/flux/source';
 
 /** Ready's reason on success: `meta.SucceededReason` (source-controller's summarize of ArtifactInStorage). */
 export const helmRepositoryShape = fluxSource<HelmRepository>({ aggregatedStrings: ['url'] }, { reasons: ['Succeeded'] });

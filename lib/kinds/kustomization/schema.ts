@@ -5,7 +5,7 @@ import { booleanField, fieldPath, objectField, objectItems, stringField } from '
 import { podTemplateLimits } from '../../kube/limits';
 import { metadataOf, type ObjectMetaView } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { fluxStatus, type FluxStatus } from '../../shapes/flux-status';
+import { fluxStatus, type FluxStatus } from '../../families/flux/status';
 
 /** KustomizationStatus: the fields Karmada's catalogue reflects. */
 export const kustomizationStatus = fluxStatus({

@@ -2,7 +2,7 @@
 // api/v1/ocirepository_types.go (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
 import { fieldPath, objectField, stringField } from '../../kube/fields';
 import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../families/flux/source';
 
 /** Ready's reason on success: `meta.SucceededReason`. `observedIgnore` and `observedLayerSelector` are reflected only. */
 export const ociRepositoryShape = fluxSource<OCIRepository>(

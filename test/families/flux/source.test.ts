@@ -1,16 +1,16 @@
-// The Flux source shape (lib/shapes/flux-source.ts) through HelmChart, whose reflected status has no observedGeneration:
+// The Flux source shape (lib/families/flux/source.ts) through HelmChart, whose reflected status has no observedGeneration:
 // AggregateStatus reads each member's from its Ready condition; through GitRepository and Bucket, which reflect it: a
 // member without one counts 0, as in Karmada's Lua; the CRD's default -1, fields reflected as written, a numeric
 // generation annotation; health and the LocalObjectReference reader.
 import { describe, expect, it } from 'vitest';
-import { createInterpreterRegistry } from '../../lib/interpreter/registry';
-import { bucketInterpreter } from '../../lib/kinds/bucket/interpreter';
-import { gitRepositoryInterpreter } from '../../lib/kinds/gitrepository/interpreter';
-import { helmChartInterpreter } from '../../lib/kinds/helmchart/interpreter';
-import type { JsonObject } from '../../lib/review/json';
-import { referenceNameOf } from '../../lib/shapes/flux-source';
-import { maxConditionMessage } from '../../lib/shapes/flux-status';
-import { answer } from '../support/kinds/answer';
+import { createInterpreterRegistry } from '../../../lib/interpreter/registry';
+import { bucketInterpreter } from '../../../lib/kinds/bucket/interpreter';
+import { gitRepositoryInterpreter } from '../../../lib/kinds/gitrepository/interpreter';
+import { helmChartInterpreter } from '../../../lib/kinds/helmchart/interpreter';
+import type { JsonObject } from '../../../lib/review/json';
+import { referenceNameOf } from '../../../lib/families/flux/source';
+import { maxConditionMessage } from '../../../lib/families/flux/status';
+import { answer } from '../../support/kinds/answer';
 
 const registry = createInterpreterRegistry([helmChartInterpreter]);
 const sources = createInterpreterRegistry([gitRepositoryInterpreter, bucketInterpreter]);

@@ -3,19 +3,19 @@
 // Karmada's catalogue reflects and aggregates it, health from the Ready condition, and `spec.suspend`, which belongs
 // to each member. Karmada's five customizations are one script; they differ only in the fields named here and in
 // HelmChart's Ready reasons, so each kind passes its fields and reasons to `fluxSource`.
-import type { TypedRequest } from '../interpreter/define';
-import type { OperationResults } from '../interpreter/registry';
-import { booleanField, fieldPath, fieldValue, objectField, stringField } from '../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../kube/objects';
-import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
-import { membersOf, setOrRemove } from './aggregation';
-import { reflectAsCatalogue } from './catalogue-reflection';
-import { namespaceOf, NamedReferences } from './dependencies';
-import { conditionOf, readyHealth, readyRefusal, reflectConditionStatus, type ConditionStatus } from './conditions';
-import { conditionReason, healthy, type Health } from './health';
-import { isEmptyContainer } from './empty-values';
-import { fluxMergedConditions, fluxObservedGeneration, isDateTime, keepMemberSuspend, readFluxConditionStatus } from './flux-status';
-import { readReportedGenerations, templateGenerationAnnotation, type ReportedGenerations } from './generations';
+import type { TypedRequest } from '../../interpreter/define';
+import type { OperationResults } from '../../interpreter/registry';
+import { booleanField, fieldPath, fieldValue, objectField, stringField } from '../../kube/fields';
+import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
+import { membersOf, setOrRemove } from '../../shapes/aggregation';
+import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
+import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { conditionOf, readyHealth, readyRefusal, reflectConditionStatus, type ConditionStatus } from '../../shapes/conditions';
+import { conditionReason, healthy, type Health } from '../../shapes/health';
+import { isEmptyContainer } from '../../shapes/empty-values';
+import { fluxMergedConditions, fluxObservedGeneration, isDateTime, keepMemberSuspend, readFluxConditionStatus } from './status';
+import { readReportedGenerations, templateGenerationAnnotation, type ReportedGenerations } from '../../shapes/generations';
 
 /** The status fields a source kind has beyond conditions, observedGeneration and artifact. */
 export interface FluxSourceFields {

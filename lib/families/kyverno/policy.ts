@@ -1,14 +1,14 @@
 // Kyverno's ClusterPolicy and Policy (kyverno.io v1 and v2beta1): one status type (kyvernov1.PolicyStatus) for both
 // kinds and both versions, so one reader and one set of operations (InterpretStatus, AggregateStatus, InterpretHealth).
-import type { TypedRequest } from '../interpreter/define';
-import type { OperationResults } from '../interpreter/registry';
-import { booleanField, countField, fieldPath, objectField } from '../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../kube/objects';
-import type { JsonObject } from '../review/json';
-import { membersOf, sumOf } from './aggregation';
-import { mergedConditions, readConditions, type Condition } from './conditions';
-import { withoutEmptyContainers } from './empty-values';
-import { conditionReason, healthy, unhealthy, type Health } from './health';
+import type { TypedRequest } from '../../interpreter/define';
+import type { OperationResults } from '../../interpreter/registry';
+import { booleanField, countField, fieldPath, objectField } from '../../kube/fields';
+import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import type { JsonObject } from '../../review/json';
+import { membersOf, sumOf } from '../../shapes/aggregation';
+import { mergedConditions, readConditions, type Condition } from '../../shapes/conditions';
+import { withoutEmptyContainers } from '../../shapes/empty-values';
+import { conditionReason, healthy, unhealthy, type Health } from '../../shapes/health';
 
 /** kyvernov1.RuleCountStatus: how many rules of each sort the policy holds (after autogen). */
 export interface RuleCount {

@@ -1,18 +1,18 @@
 // A Flux reconciler's status (HelmRelease, Kustomization): conditions, observedGeneration, revisions and failure
 // counters, reflected and aggregated as Karmada's Flux customizations do, with the failure counters summed over the
-// members only (see lib/kinds/helmrelease/README.md).
-import type { TypedRequest } from '../interpreter/define';
-import type { OperationResults } from '../interpreter/registry';
-import { fieldPath, fieldValue, stringField } from '../kube/fields';
-import { generationField, type ObjectMetaView } from '../kube/objects';
-import { FieldFailure } from '../review/core';
-import { quoted, type JsonObject, type JsonValue } from '../review/json';
-import { membersOf, setOrRemove, type Member, type Members } from './aggregation';
-import { reflectAsCatalogue } from './catalogue-reflection';
-import { conditionOf, mergedConditions, readConditionStatus, readyRefusal, reflectConditionStatus, suspendedReason, type Condition, type ConditionStatus } from './conditions';
-import { conditionReason as reasonOfCondition, generationReason, healthy, unhealthy, type Health } from './health';
-import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
-import { keepMemberValue } from './retention';
+// members only (see README.md).
+import type { TypedRequest } from '../../interpreter/define';
+import type { OperationResults } from '../../interpreter/registry';
+import { fieldPath, fieldValue, stringField } from '../../kube/fields';
+import { generationField, type ObjectMetaView } from '../../kube/objects';
+import { FieldFailure } from '../../review/core';
+import { quoted, type JsonObject, type JsonValue } from '../../review/json';
+import { membersOf, setOrRemove, type Member, type Members } from '../../shapes/aggregation';
+import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
+import { conditionOf, mergedConditions, readConditionStatus, readyRefusal, reflectConditionStatus, suspendedReason, type Condition, type ConditionStatus } from '../../shapes/conditions';
+import { conditionReason as reasonOfCondition, generationReason, healthy, unhealthy, type Health } from '../../shapes/health';
+import { generationObserved, readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
+import { keepMemberValue } from '../../shapes/retention';
 
 /** Which status fields a Flux kind carries beside its conditions and observedGeneration. */
 export interface FluxStatusFields {

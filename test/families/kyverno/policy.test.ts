@@ -2,7 +2,7 @@
 // path leaves them out, and health read from the deprecated flag before the Ready condition.
 import { describe, expect, it } from 'vitest';
 import { withoutEmptyContainers } from '../../../lib/shapes/empty-values';
-import { kyvernoPolicyHealth, readKyvernoPolicyStatus } from '../../../lib/shapes/kyverno-policy';
+import { kyvernoPolicyHealth, readKyvernoPolicyStatus } from '../../../lib/families/kyverno/policy';
 
 describe('withoutEmptyContainers', () => {
   it('drops empty lists and maps at any depth and keeps a map emptied by it', () => {
