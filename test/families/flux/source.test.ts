@@ -9,6 +9,7 @@ import { gitRepositoryInterpreter } from '../../../lib/kinds/gitrepository/inter
 import { helmChartInterpreter } from '../../../lib/kinds/helmchart/interpreter';
 import type { JsonObject } from '../../../lib/review/json';
 import { referenceNameOf } from '../../../lib/families/flux/source';
+import { Cursor } from '../../../lib/kube/cursor';
 import { maxConditionMessage } from '../../../lib/families/flux/status';
 import { answer } from '../../support/kinds/answer';
 
@@ -189,8 +190,9 @@ describe('Flux source InterpretHealth', () => {
 describe('referenceNameOf', () => {
   it('reads a LocalObjectReference name, and names the field of a wrong type', () => {
     // Act + Assess
-    expect(referenceNameOf({ secretRef: { name: 'creds' } }, 'secretRef', 'object.spec')).toBe('creds');
-    expect(referenceNameOf({}, 'secretRef', 'object.spec')).toBeUndefined();
-    expect(() => referenceNameOf({ secretRef: { name: 1 } }, 'secretRef', 'object.spec')).toThrow(/object\.spec\.secretRef\.name/);
+    const spec = (value: JsonObject) => Cursor.root(value, 'object.spec');
+    expect(referenceNameOf(spec({ secretRef: { name: 'creds' } }), 'secretRef')).toBe('creds');
+    expect(referenceNameOf(spec({}), 'secretRef')).toBeUndefined();
+    expect(() => referenceNameOf(spec({ secretRef: { name: 1 } }), 'secretRef')).toThrow(/object\.spec\.secretRef\.name/);
   });
 });
