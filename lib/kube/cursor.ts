@@ -276,11 +276,14 @@ export function once<V>(read: () => V): () => V {
   };
 }
 
+/** How each part of a view `T` is read. */
+export type Parts<T> = { [K in keyof T]-?: () => T[K] };
+
 /**
  * A typed view read by part: each property is read when an operation first reads it, then kept. So an operation
  * refuses only the parts it reads: InterpretReplica reads `spec`, and a wrong `status` field never changes its answer.
  */
-export function readByPart<T extends object>(parts: { [K in keyof T]-?: () => T[K] }): T {
+export function readByPart<T extends object>(parts: Parts<T>): T {
   const view = {} as T;
   for (const key of Object.keys(parts) as (keyof T & string)[]) {
     Object.defineProperty(view, key, {

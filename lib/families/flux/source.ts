@@ -5,7 +5,7 @@
 // HelmChart's Ready reasons, so each kind passes its fields and reasons to `fluxSource`.
 import type { TypedRequest } from '../../interpreter/define';
 import type { OperationResults } from '../../interpreter/registry';
-import { Cursor, defined, readByPart } from '../../kube/cursor';
+import { Cursor, defined, readByPart, type Parts } from '../../kube/cursor';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView } from '../../kube/objects';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
@@ -72,8 +72,6 @@ export function referenceNameOf(parent: Cursor, field: string): string | undefin
   return parent.object(field).string('name');
 }
 
-/** A view's readers, one a property (see `readByPart`). */
-export type Parts<T> = { [K in keyof T]-?: () => T[K] };
 
 /**
  * A source's metadata. A `resourcetemplate.karmada.io/generation` annotation given as a number (not something the

@@ -252,25 +252,6 @@ export function mergedConditionsAndUpdate(members: readonly Member<{ conditions?
 /** Quantities a member may report are kept to 10^24 and up (past any cluster), so a sum costs their digits only. */
 const maxQuantityExponent = 24;
 
-/**
- * A quantity a KubeRay status reports (`desiredCPU`, `desiredMemory`, `desiredGPU`, `desiredTPU`: resource.Quantity,
- * written as a string), or undefined when absent or empty; one Kubernetes cannot parse, or past 10^24, is a 400
- * naming it. (Not `Cursor.quantity`: its words differ for an object and a long value.)
- */
-export function statusQuantity(status: Cursor, name: string): Quantity | undefined {
-  const value = status.raw(name);
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' && typeof value !== 'number') status.fail(name, `must be a quantity such as "2" or "3Gi", got ${describeJson(value)}`);
-  let quantity: Quantity;
-  try {
-    quantity = parseQuantity(value);
-  } catch (error) {
-    return status.fail(name, error instanceof Error ? error.message : String(error));
-  }
-  if (quantity.digits.length + quantity.exponent > maxQuantityExponent) status.fail(name, `is past 10^${maxQuantityExponent}, got ${quoted(String(value), 40)}`);
-  return quantity;
-}
-
 /** Quantities added as Kubernetes adds them (Karmada's `kube.resourceAdd`), from zero. */
 export function quantitySum(quantities: Iterable<Quantity | undefined>): string {
   let sum = parseQuantity('0');

@@ -7,7 +7,7 @@ import type { ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { rayClusterStatusOnlyInV1, readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../families/ray/cluster';
+import { rayClusterStatusOnlyInV1, readRayClusterSpec, type RayClusterShape } from '../../families/ray/cluster';
 import type { Quantity } from '../../kube/quantity';
 
 /** The worker counts KubeRay reports (int32, `omitempty`: absent means 0), in the order Karmada's catalogue writes them. */
@@ -43,7 +43,7 @@ export interface RayCluster {
 export function readRayClusterStatus(status: Cursor): RayClusterStatus {
   const read: RayClusterStatus = { conditions: readConditions(status), resources: {} };
   for (const name of workerCounters) read[name] = status.count(name);
-  for (const name of desiredResources) read.resources[name] = statusQuantity(status, name);
+  for (const name of desiredResources) read.resources[name] = status.quantity(name);
   defined(read.resources);
   read.lastUpdateTime = status.string('lastUpdateTime');
   read.state = status.string('state');

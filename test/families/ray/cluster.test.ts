@@ -6,7 +6,7 @@ import { addQuantity, formatQuantity, parseQuantity } from '../../../lib/kube/qu
 import type { JsonObject } from '../../../lib/review/json';
 import type { Condition } from '../../../lib/shapes/conditions';
 import { PatchBuilder } from '../../../lib/review/patch';
-import { mergedRayConditions, quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers, statusQuantity } from '../../../lib/families/ray/cluster';
+import { mergedRayConditions, quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers } from '../../../lib/families/ray/cluster';
 
 const template = { spec: { containers: [{ name: 'ray', image: 'ray', resources: { requests: { cpu: '1', memory: '1Gi' } } }] } };
 const spec = (groups: JsonObject[]): JsonObject => ({ headGroupSpec: { template }, workerGroupSpecs: groups.map((group, index) => ({ groupName: `g${index}`, template, ...group })) });
@@ -119,7 +119,7 @@ describe('status quantities', () => {
     const status = { desiredCPU: '1e300000000' };
 
     // Act
-    const read = () => statusQuantity(Cursor.root(status, 'status'), 'desiredCPU');
+    const read = () => Cursor.root(status, 'status').quantity('desiredCPU');
 
     // Assess
     expect(read).toThrow(/status\.desiredCPU/);
