@@ -129,7 +129,7 @@ function interpretDependency({ object, namespace, kind }: Request) {
   if (spec !== undefined) {
     // The CA flags are read (and checked) before the walk, as they always were.
     const { ownClusterCa, ownClientsCa } = spec;
-    collectSpecReferences(spec.raw, 'object.spec', named);
+    collectSpecReferences(spec.raw, named);
     if (name !== '' && ownClusterCa) named.addAll('v1', 'Secret', [`${name}-cluster-ca-cert`, `${name}-cluster-ca`]);
     if (name !== '' && ownClientsCa) named.addAll('v1', 'Secret', [`${name}-clients-ca-cert`, `${name}-clients-ca`]);
   }

@@ -38,7 +38,7 @@ export interface KafkaSpec {
   ownClusterCa: boolean;
   ownClientsCa: boolean;
   /** The spec as written (its references are found by walking it). */
-  raw: JsonObject;
+  raw: Cursor;
 }
 
 export interface Kafka {
@@ -88,7 +88,7 @@ function readSpec(spec: Cursor, version: string): KafkaSpec {
     pod: () => cluster().at(['template', 'pod']),
     ownClusterCa: () => ownCa('clusterCa'),
     ownClientsCa: () => ownCa('clientsCa'),
-    raw: () => spec.value!,
+    raw: () => spec,
   });
 }
 
