@@ -221,17 +221,18 @@ export interface IssuerStatus extends ConditionStatus {
 const acmeStatusFields = ['uri', 'lastRegisteredEmail', 'lastPrivateKeyHash'] as const;
 
 export function readIssuerStatus(status: Cursor): IssuerStatus {
-  const read: IssuerStatus = readConditionStatus(status);
-  const acme = status.part('acme', (acme) => {
-    const kept: JsonObject = {};
-    for (const name of acmeStatusFields) {
-      const value = acme.string(name);
-      if (value !== undefined) kept[name] = value;
-    }
-    return kept;
+  return defined({
+    ...readConditionStatus(status),
+    // ACMEIssuerStatus's fields; anything else there is not cert-manager's.
+    acme: status.part('acme', (acme) => {
+      const kept: JsonObject = {};
+      for (const name of acmeStatusFields) {
+        const value = acme.string(name);
+        if (value !== undefined) kept[name] = value;
+      }
+      return kept;
+    }),
   });
-  if (acme !== undefined) read.acme = acme;
-  return read;
 }
 
 /** The objects an issuer's spec names (only InterpretDependency reads them). */
