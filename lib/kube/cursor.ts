@@ -128,20 +128,26 @@ export class Cursor {
     return value;
   }
 
-  /** The strings of the list at `name` (empty when absent), each checked. */
+  /** The strings of the list at `name` (empty when absent), each checked: a null item is refused, not skipped. */
   strings(name: string, bound: number | ListBound = Number.POSITIVE_INFINITY): string[] {
     const list = this.list(name, bound);
     for (let index = 0; index < list.length; index += 1) {
-      if (typeof list[index] !== 'string') this.listCursor(name).string(index);
+      const item = list[index];
+      if (typeof item !== 'string') throw new FieldFailure(`${this.pathOf(name)}[${index}]`, `must be a string, got ${describeJson(item)}`);
     }
     return list as string[];
   }
 
-  string(name: string | number): string | undefined {
-    const value = this.element(name);
+  /** The entries of a map of objects at `name` (KEDA's `status.health`), each a cursor named `name["key"]`. */
+  entries(name: string): [string, Cursor][] {
+    const map = this.object(name);
+    return map.value === undefined ? [] : Object.keys(map.value).map((key) => [key, map.entry(key)]);
+  }
+
+  string(name: string): string | undefined {
+    const value = fieldValue(this.value, name);
     if (value === undefined || typeof value === 'string') return value;
-    const path = typeof name === 'number' ? `${this.path}[${name}]` : this.pathOf(name);
-    return stringField(this.asParent(name), String(name), path) as never;
+    return stringField(this.value, name, this.pathOf(name));
   }
 
   boolean(name: string): boolean | undefined {
@@ -243,21 +249,7 @@ export class Cursor {
     return new Cursor(undefined, this, name);
   }
 
-  /** The value of a field, or of an item when this cursor stands for a list (`listCursor`). */
-  private element(name: string | number): JsonValue | undefined {
-    if (typeof name === 'string') return fieldValue(this.value, name);
-    const list = this.parent === undefined ? undefined : fieldValue(this.parent.value, this.name as string);
-    const item = Array.isArray(list) ? list[name] : undefined;
-    return item === null ? undefined : item;
-  }
-
-  /** For the slow path of a list item: the item as a one-field object, so the field readers word its failure. */
-  private asParent(name: string | number): JsonObject | undefined {
-    if (typeof name === 'string') return this.value;
-    return { [String(name)]: this.element(name) ?? null };
-  }
-
-  /** The path of a field or, for a list, of its item. */
+  /** The path, as messages name it. */
   toString(): string {
     return this.path;
   }

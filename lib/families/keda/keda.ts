@@ -81,14 +81,9 @@ export interface KedaStatus {
   triggersActivity?: Record<string, { isActive?: boolean }>;
 }
 
-/** `status.<name>`, a list of metric names; undefined when absent. (`Cursor.strings` lets a null item through.) */
+/** `status.<name>`, a list of metric names; undefined when absent. */
 export function readStringList(status: Cursor, name: string): string[] | undefined {
-  if (!status.has(name)) return undefined;
-  const list = status.list(name, maxItems);
-  list.forEach((item, index) => {
-    if (typeof item !== 'string') throw new FieldFailure(`${status.pathOf(name)}[${index}]`, `must be a string, got ${describeJson(item)}`);
-  });
-  return list as string[];
+  return status.has(name) ? status.strings(name, maxItems) : undefined;
 }
 
 /** A map of objects (health, triggersActivity): each value read by `read`, keyed as KEDA keys it. */
