@@ -22,7 +22,7 @@ import {
   stringMapField,
   type IntegerFormat,
 } from './fields';
-import type { ListBound } from './limits';
+import { anyList, type ListBound } from './limits';
 import { generationField, type PodTemplateSpec } from './objects';
 import { parseQuantity, type Quantity } from './quantity';
 
@@ -107,8 +107,11 @@ export class Cursor {
     return cursor;
   }
 
-  /** The objects of the list at `name` (none when absent), each its own cursor; a longer list than `bound` is a 400 before any item is read. */
-  items(name: string, bound: number | ListBound = Number.POSITIVE_INFINITY): Cursor[] {
+  /**
+   * The objects of the list at `name` (none when absent), each its own cursor; a longer list than `bound` (by default
+   * `anyList`: no list is read unbounded) is a 400 before any item is read.
+   */
+  items(name: string, bound: number | ListBound = anyList): Cursor[] {
     const list = this.list(name, bound);
     const items: Cursor[] = new Array(list.length);
     for (let index = 0; index < list.length; index += 1) {
@@ -120,7 +123,7 @@ export class Cursor {
   }
 
   /** The list at `name` as sent (empty when absent), its items unchecked; a longer one than `bound` is a 400. */
-  list(name: string, bound: number | ListBound = Number.POSITIVE_INFINITY): JsonValue[] {
+  list(name: string, bound: number | ListBound = anyList): JsonValue[] {
     const value = fieldValue(this.value, name);
     if (value === undefined) return [];
     if (!Array.isArray(value)) return objectItems(this.value, name, this.pathOf(name)) as never;
@@ -129,7 +132,7 @@ export class Cursor {
   }
 
   /** The strings of the list at `name` (empty when absent), each checked: a null item is refused, not skipped. */
-  strings(name: string, bound: number | ListBound = Number.POSITIVE_INFINITY): string[] {
+  strings(name: string, bound: number | ListBound = anyList): string[] {
     const list = this.list(name, bound);
     for (let index = 0; index < list.length; index += 1) {
       const item = list[index];

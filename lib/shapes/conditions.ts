@@ -4,7 +4,7 @@
 import type { TypedRequest } from '../interpreter/define';
 import type { OperationResults } from '../interpreter/registry';
 import { defined, type Cursor } from '../kube/cursor';
-import { conditionList } from '../kube/limits';
+import { conditionFieldLengths, conditionList } from '../kube/limits';
 import type { ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import type { JsonObject } from '../review/json';
@@ -31,13 +31,21 @@ export interface ConditionStatus {
 export function readConditions(status: Cursor): Condition[] | undefined {
   if (!status.has('conditions')) return undefined;
   return status.items('conditions', conditionList).map((item) => {
-    if (item.string('type') === undefined) item.fail('type', 'is required');
+    const type = item.string('type');
+    if (type === undefined) item.fail('type', 'is required');
+    boundedLength(item, 'type', type);
     item.string('status');
-    item.string('reason');
-    item.string('message');
+    boundedLength(item, 'reason', item.string('reason'));
+    boundedLength(item, 'message', item.string('message'));
     item.generation('observedGeneration');
     return item.value as Condition;
   });
+}
+
+/** A condition's string within metav1.Condition's bound, so that no answer repeats a longer one. */
+function boundedLength(item: Cursor, name: keyof typeof conditionFieldLengths, value: string | undefined): void {
+  const max = conditionFieldLengths[name];
+  if (value !== undefined && value.length > max) item.fail(name, `has ${value.length} characters; a condition's ${name} has at most ${max} (metav1.Condition)`);
 }
 
 /**
