@@ -93,20 +93,18 @@ function subsetsOf(topology: Cursor): Subset[] {
 function specOf(spec: Cursor): UnitedDeploymentSpec {
   const { template, parent } = templateOf(spec);
   const topology = spec.object('topology');
+  const subsets = subsetsOf(topology);
   // The paths are getters: messages need them, a valid object never does.
-  const result: UnitedDeploymentSpec = {
+  return {
+    ...defined({ replicas: spec.count('replicas'), template }),
     get templatePath() {
       return parent.pathOf('template');
     },
-    subsets: subsetsOf(topology),
+    subsets,
     get subsetsPath() {
       return topology.pathOf('subsets');
     },
   };
-  const replicas = spec.count('replicas');
-  if (replicas !== undefined) result.replicas = replicas;
-  if (template !== undefined) result.template = template;
-  return result;
 }
 
 /** A map of subset name to int32 count (`currentPartitions`), each entry checked. */
