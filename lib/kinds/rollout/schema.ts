@@ -129,10 +129,7 @@ export type ReflectedStatus = RolloutStatus & Omit<ReportedGenerations, 'observe
 
 /** A list of strings, undefined when absent; a null item is refused too (Argo's `[]string` has none). */
 function stringItems(parent: Cursor, name: string): string[] | undefined {
-  if (!parent.has(name)) return undefined;
-  const list = parent.list(name, maxItems);
-  list.forEach((item, index) => typeof item === 'string' || parent.fail(`${name}[${index}]`, `must be a string, got ${describeJson(item)}`));
-  return list as string[];
+  return parent.has(name) ? parent.strings(name, maxItems) : undefined;
 }
 
 function templateRefs(parent: Cursor, name: string): AnalysisTemplateRef[] | undefined {
