@@ -2,7 +2,7 @@
 // (a 400). Types are hand-written from github.com/kubeflow/trainer/v2@v2.3.0 pkg/apis/trainer/v1alpha1/trainjob_types.go
 // (json tags), for the fields read only (see README.md).
 import { defined, once, readByPart, type Cursor } from '../../kube/cursor';
-import { podTemplateLimits } from '../../kube/limits';
+import { podTemplateLimits, podTemplateList } from '../../kube/limits';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView } from '../../kube/objects';
 import { isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
@@ -101,6 +101,28 @@ function checkResourceList(resources: Cursor, name: string): void {
   }
 }
 
+/**
+ * The scheduling fields of a pod spec patch, checked where they are written: merged into the node's template, a
+ * wrong one would be named under `spec.trainer` by the requirements (which Karmada decodes into core/v1 types).
+ */
+function checkScheduling(podSpec: Cursor): void {
+  podSpec.stringMap('nodeSelector');
+  for (const toleration of podSpec.items('tolerations', maxItems)) {
+    for (const name of ['key', 'operator', 'value', 'effect']) toleration.string(name);
+    toleration.integer('tolerationSeconds');
+  }
+  const required = podSpec.at(['affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution']);
+  for (const term of required.items('nodeSelectorTerms', podTemplateList)) {
+    for (const list of ['matchExpressions', 'matchFields']) {
+      for (const requirement of term.items(list, podTemplateList)) {
+        requirement.string('key');
+        requirement.string('operator');
+        requirement.strings('values', podTemplateList);
+      }
+    }
+  }
+}
+
 interface Patches {
   parts: PodSpecPart[];
   /** The scheduling of the `node` job's pods, merged in the patches' order (a later patch overrides, as SMP does). */
@@ -125,10 +147,7 @@ function mergeScheduling(into: JsonObject, podSpec: Cursor): void {
 function patchesOf(spec: Cursor): Patches {
   const patches: Patches = { parts: [], nodeScheduling: {} };
   const add = (podSpec: Cursor, node: boolean) => {
-    // The scheduling fields are checked where they are written.
-    podSpec.stringMap('nodeSelector');
-    podSpec.items('tolerations', maxItems);
-    podSpec.at(['affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution']);
+    checkScheduling(podSpec);
     patches.parts.push({
       spec: podSpec.value!,
       get path() {
