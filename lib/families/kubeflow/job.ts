@@ -141,16 +141,9 @@ function conditionsOf(status: Cursor): JobCondition[] | undefined {
   if (!status.has('conditions')) return undefined;
   const byType = new Map<string, JobCondition>();
   for (const item of status.items('conditions', conditionList)) {
-    const type = item.string('type') ?? item.fail('type', 'is required');
-    const condition = defined<JobCondition>({
-      type,
-      status: item.string('status'),
-      reason: item.string('reason'),
-      message: item.string('message'),
-      lastUpdateTime: item.string('lastUpdateTime'),
-      lastTransitionTime: item.string('lastTransitionTime'),
-    });
-    if (!byType.has(type)) byType.set(type, condition);
+    const condition: JobCondition = { type: item.string('type') ?? item.fail('type', 'is required') };
+    for (const name of ['status', 'reason', 'message', 'lastUpdateTime', 'lastTransitionTime'] as const) condition[name] = item.string(name);
+    if (!byType.has(condition.type)) byType.set(condition.type, defined(condition));
   }
   return [...byType.values()];
 }

@@ -211,16 +211,11 @@ function ownReferencesOf(spec: Cursor): OwnReferences {
 
 function jobsStatusOf(status: Cursor): JobStatus[] | undefined {
   if (!status.has('jobsStatus')) return undefined;
-  return status.items('jobsStatus', maxItems).map((item) =>
-    defined<JobStatus>({
-      name: item.string('name') ?? item.fail('name', 'is required'),
-      ready: item.count('ready'),
-      succeeded: item.count('succeeded'),
-      failed: item.count('failed'),
-      active: item.count('active'),
-      suspended: item.count('suspended'),
-    }),
-  );
+  return status.items('jobsStatus', maxItems).map((item) => {
+    const job: JobStatus = { name: item.string('name') ?? item.fail('name', 'is required') };
+    for (const counter of jobCounters) job[counter] = item.count(counter);
+    return defined(job);
+  });
 }
 
 /** A TrainJob's status (also what InterpretStatus reflected, read back by AggregateStatus). */

@@ -85,10 +85,7 @@ function stateOf(state: Cursor): JobState {
 /** `map[key]` as Volcano's messages name a task or a phase: `map["key"]` (the name may hold dots). */
 const keyPath = (map: Cursor, key: string) => `${map.path}[${JSON.stringify(key)}]`;
 
-/**
- * Reads `map[key]` with `read` on a one-field root whose field is named by that whole path, so that a failure names
- * it so; only for a value the fast path found wrong (the path is built here).
- */
+/** Reads a wrong `map[key]` with `read` on a one-field root whose field is named `map["key"]`: the 400 names it so. */
 function readWrong<V>(map: Cursor, key: string, read: (parent: Cursor, name: string) => V): V {
   const path = keyPath(map, key);
   return read(Cursor.root({ [path]: map.raw(key) ?? null }, ''), path);
