@@ -35,7 +35,9 @@ export class Cursor {
     readonly value: JsonObject | undefined,
     private readonly parent: Cursor | undefined,
     /** The name in the parent (or the index in its list); for a root, its whole path (`object`, `observedObject`). */
-    private readonly name: string | number | (() => string) | { readonly key: string },
+    private readonly name: string | number | (() => string),
+    /** A map keyed by user names: its fields are named `path["key"]`, not `path.key` (a key may hold dots). */
+    private readonly byKey = false,
   ) {}
 
   /** A cursor over `object`, whose fields are named below `path` (`object`; '' for a converter's bare names). */
@@ -53,13 +55,17 @@ export class Cursor {
     const { name } = this;
     if (this.parent === undefined) return typeof name === 'function' ? name() : (name as string);
     if (typeof name === 'number') return `${this.parent.path}[${name}]`;
-    if (typeof name === 'object') return `${this.parent.path}[${JSON.stringify(name.key)}]`;
-    return fieldPath(this.parent.path, name as string);
+    return this.parent.pathOf(name as string);
   }
 
   /** The path of the field `name` here. */
   pathOf(name: string): string {
-    return fieldPath(this.path, name);
+    return this.byKey ? `${this.path}[${JSON.stringify(name)}]` : fieldPath(this.path, name);
+  }
+
+  /** This object read as a map keyed by user names (RayService's applications, Volcano's tasks): `path["key"]`. */
+  keyed(): Cursor {
+    return new Cursor(this.value, this.parent, this.name, true);
   }
 
   /** A 400 naming the field `name` here (or this object, without a name). */
@@ -90,14 +96,9 @@ export class Cursor {
     return object.value === undefined ? undefined : read(object);
   }
 
-  /**
-   * The object under `key` in a map (an object keyed by user names, such as RayService's `applicationStatuses`),
-   * named in messages as `path["key"]`; an empty cursor when absent or null, a 400 when not an object.
-   */
+  /** The object under `key` in a map keyed by user names, named `path["key"]`. */
   entry(key: string): Cursor {
-    const value = fieldValue(this.value, key);
-    if (value === undefined || isJsonObject(value)) return new Cursor(value, this, { key });
-    throw new FieldFailure(`${this.path}[${JSON.stringify(key)}]`, `must be an object, got ${describeJson(value)}`);
+    return this.keyed().object(key);
   }
 
   /** The object down a path of names (`at(['updateStrategy', 'rollingUpdate'])`), each checked. */

@@ -1,11 +1,11 @@
 // The Volcano Job's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the
 // field (a 400). Types are hand-written from volcano.sh/apis pkg/apis/batch/v1alpha1/job.go (json tags), for the
 // fields read only (see README.md).
-import { Cursor, defined, readByPart } from '../../kube/cursor';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
 import { conditionList, podTemplateLimits } from '../../kube/limits';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView } from '../../kube/objects';
-import { int32Max, isJsonObject, quoted } from '../../review/json';
+import { quoted } from '../../review/json';
 import { replicaSpecsFromList, type ReplicaSpec } from '../../shapes/multi-template-workload';
 import { durationSeconds } from './duration';
 
@@ -82,27 +82,16 @@ function stateOf(state: Cursor): JobState {
   return defined({ phase: state.string('phase'), reason: state.string('reason'), message: state.string('message'), lastTransitionTime: timeOf(state, 'lastTransitionTime') });
 }
 
-/** `map[key]` as Volcano's messages name a task or a phase: `map["key"]` (the name may hold dots). */
-const keyPath = (map: Cursor, key: string) => `${map.path}[${JSON.stringify(key)}]`;
-
-/** Reads a wrong `map[key]` with `read` on a one-field root whose field is named `map["key"]`: the 400 names it so. */
-function readWrong<V>(map: Cursor, key: string, read: (parent: Cursor, name: string) => V): V {
-  const path = keyPath(map, key);
-  return read(Cursor.root({ [path]: map.raw(key) ?? null }, ''), path);
-}
-
 function taskStatusCountOf(map: Cursor): Record<string, Record<string, number>> {
   const read: Record<string, Record<string, number>> = {};
+  // Task and phase names may hold dots: messages name them `map["key"]`.
+  const tasks = map.keyed();
   for (const task of Object.keys(map.value!)) {
-    const value = map.raw(task);
-    const taskState = value === undefined || isJsonObject(value) ? Cursor.root(value, () => keyPath(map, task)) : readWrong(map, task, (at, name) => at.object(name));
-    const phases = taskState.object('phase');
+    const phases = tasks.object(task).object('phase').keyed();
     const counts: Record<string, number> = {};
     for (const phase of Object.keys(phases.value ?? {})) {
-      const count = phases.raw(phase);
-      const valid = count === undefined || (typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= int32Max);
-      const checked = valid ? count : readWrong(phases, phase, (at, name) => at.count(name));
-      if (checked !== undefined) counts[phase] = checked;
+      const count = phases.count(phase);
+      if (count !== undefined) counts[phase] = count;
     }
     read[task] = counts;
   }
