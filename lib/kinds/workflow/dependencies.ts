@@ -2,6 +2,7 @@
 // template's own volumes, containers' environment and ServiceAccounts, and the WorkflowTemplates it runs or calls.
 import { podSpecDependenciesOf, podTemplateLimits } from '../../interpreter/pod-template';
 import type { DependentObjectReference } from '../../interpreter/wire/types';
+import { Cursor } from '../../kube/cursor';
 import { arrayField, checkListLength, fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
 import { FieldFailure } from '../../review/core';
 import type { JsonObject } from '../../review/json';
@@ -75,9 +76,9 @@ function addTemplateReferences(references: NamedReferences, podLists: DependentO
   for (const { item, path: at } of objectItems(containerSet, 'containers', `${path}.containerSet.containers`, maxItems)) {
     addEnvReferences(references, item, at);
   }
-  for (const step of stepsOf(template, path)) addTemplateRef(references, readTemplateRef(step.item, 'templateRef', step.path));
+  for (const step of stepsOf(template, path)) addTemplateRef(references, readTemplateRef(Cursor.root(step.item, step.path), 'templateRef'));
   const dag = objectField(template, 'dag', `${path}.dag`);
-  for (const task of objectItems(dag, 'tasks', `${path}.dag.tasks`, maxItems)) addTemplateRef(references, readTemplateRef(task.item, 'templateRef', task.path));
+  for (const task of objectItems(dag, 'tasks', `${path}.dag.tasks`, maxItems)) addTemplateRef(references, readTemplateRef(Cursor.root(task.item, task.path), 'templateRef'));
 }
 
 /**
