@@ -38,7 +38,6 @@ const pendingKinds: ReadonlyMap<string, readonly Check[]> = new Map<string, read
   // Replica operations look up object.status at decode (an absurd status refuses them).
   ['broadcastjob', ['status']],
   ['cloneset', ['status']],
-  ['cnpg-cluster', ['status']],
   ['kafka', ['status']],
   ['kafkanodepool', ['status']],
   ['kruise-statefulset', ['status']],
@@ -52,7 +51,6 @@ const pendingKinds: ReadonlyMap<string, readonly Check[]> = new Map<string, read
   ['trainjob', ['read', 'status']],
   ['uniteddeployment', ['status']],
   ['volcano-job', ['status']],
-  ['workflow', ['status']],
   ['workload', ['status']],
 ]);
 
