@@ -4,7 +4,8 @@
 // fields it sets, so direct construction costs no deep clone and no whole-tree walk per call, and it emits only
 // `add` (plus `remove` of a field that exists). A diff library emits `replace`/`remove` against whatever it saw,
 // which Karmada's strict application rejects when its copy differs, and it allocates in proportion to the object.
-import { isJsonObject, type JsonObject, type JsonValue } from './json';
+import { FieldFailure } from './core';
+import { describeJson, isJsonObject, type JsonObject, type JsonValue } from './json';
 
 export type JsonPatchOperation = { op: 'add'; path: string; value: JsonValue } | { op: 'remove'; path: string };
 
@@ -29,10 +30,16 @@ function childAt(node: JsonValue | undefined, segment: string): JsonValue | unde
   return undefined;
 }
 
+/** Where `segments` are in the request's object, as messages name it: `object.spec.groups[1]`. */
+function objectPath(segments: readonly string[]): string {
+  return segments.reduce((path, segment) => (/^(0|[1-9]\d*)$/.test(segment) ? `${path}[${segment}]` : `${path}.${segment}`), 'object');
+}
+
 /**
- * An `add` that always applies to `object`: where a parent on the path is missing (or is neither an object nor an
- * list holding an object at that index), the operation adds that parent with the value nested inside it, so strict application
- * never fails. An existing list item is a parent like any other, so one field of it can change alone.
+ * An `add` that always applies to `object`: where a parent on the path is missing or null, the operation adds that
+ * parent with the value nested inside it, so strict application never fails. An existing list item is a parent like
+ * any other, so one field of it can change alone. A parent that is there but is not an object (a `spec: 7`) is a 400
+ * naming it: writing into it reads it, and replacing it would silently drop what the object holds there.
  */
 export function addOperation(object: JsonObject, segments: readonly string[], value: JsonValue): JsonPatchOperation {
   if (segments.length === 0) throw new RangeError('addOperation needs a path below the root');
@@ -42,6 +49,9 @@ export function addOperation(object: JsonObject, segments: readonly string[], va
     // An `add` at an index inserts rather than replaces: a list is a parent only of an existing object item below it.
     const listParent = Array.isArray(child) && depth + 2 < segments.length && isJsonObject(childAt(child, segments[depth + 1]!));
     if (!isJsonObject(child) && !listParent) {
+      if (child !== undefined && child !== null) {
+        throw new FieldFailure(objectPath(segments.slice(0, depth + 1)), `must be an object to hold ${segments.slice(depth + 1).join('.')}, got ${describeJson(child)}`);
+      }
       return { op: 'add', path: pointerOf(segments.slice(0, depth + 1)), value: nested(segments.slice(depth + 1), value) };
     }
     node = child;
@@ -49,12 +59,20 @@ export function addOperation(object: JsonObject, segments: readonly string[], va
   return { op: 'add', path: pointerOf(segments), value };
 }
 
-/** A `remove` of the field at `segments`, or nothing when the field is not there (strict remove would fail). */
+/**
+ * A `remove` of the field at `segments`, or nothing when the field is not there (strict remove would fail); a parent
+ * there of another type than an object is a 400 naming it.
+ */
 export function removeOperation(object: JsonObject, segments: readonly string[]): JsonPatchOperation | undefined {
   let node: JsonValue | undefined = object;
-  for (const segment of segments) {
-    if (!isJsonObject(node) || !Object.hasOwn(node, segment)) return undefined;
-    node = node[segment];
+  for (let depth = 0; depth < segments.length; depth++) {
+    if (!isJsonObject(node)) {
+      if (node === null) return undefined;
+      // Looking into a parent reads it, as addOperation does: one of the wrong type is refused, not passed over.
+      throw new FieldFailure(objectPath(segments.slice(0, depth)), `must be an object to hold ${segments.slice(depth).join('.')}, got ${describeJson(node)}`);
+    }
+    if (!Object.hasOwn(node, segments[depth]!)) return undefined;
+    node = node[segments[depth]!];
   }
   return { op: 'remove', path: pointerOf(segments) };
 }
