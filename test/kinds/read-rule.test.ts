@@ -10,7 +10,6 @@
 // A reader that decodes eagerly reads, so refuses by name, what it decodes: the two checks hold for it. What it
 // reads beyond its need shows in the third: the replica operations and InterpretDependency read nothing under
 // `object.status` (by the record, and an absurd status leaves their answer alone).
-// Kinds whose readers still decode eagerly are in `pendingKinds`; READ_RULE_ALL=1 runs them too, and
 // READ_RULE_REPORT=<file> writes every failure there, by kind and operation.
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -26,38 +25,9 @@ import type { JsonObject, JsonValue } from '../../lib/review/json';
 import { httpApiEvent } from '../support/events';
 import { fieldsOf, newReadRecord, pathKey, pathText, readWhole, recording, wasRead, type ReadRecord, type Segment } from '../support/read-record';
 
-/** The rule's three checks, as `pendingKinds` names them. */
-type Check = 'unread' | 'read' | 'status';
-
-/**
- * Kinds (their folder's name) whose readers do not keep the rule yet, with the checks they fail (in some operation):
- * those are skipped unless READ_RULE_ALL=1; the other checks run. Empty it as readers are rewritten to read lazily,
- * by part.
- */
-const pendingKinds: ReadonlyMap<string, readonly Check[]> = new Map<string, readonly Check[]>([
-  // Replica operations look up object.status at decode (an absurd status refuses them).
-  ['broadcastjob', ['status']],
-  ['cloneset', ['status']],
-  ['kafka', ['status']],
-  ['kafkanodepool', ['status']],
-  ['kruise-statefulset', ['status']],
-  ['mpijob', ['status']],
-  ['notebook', ['status']],
-  ['pytorchjob', ['status']],
-  ['rollout', ['status']],
-  ['sidecarset', ['status']],
-  ['tfjob', ['status']],
-  // And its reader names metadata as object.metadata.metadata.name (schema.ts passes metadataOf a path with it).
-  ['trainjob', ['read', 'status']],
-  ['uniteddeployment', ['status']],
-  ['volcano-job', ['status']],
-  ['workload', ['status']],
-]);
-
 /** Read-rule exceptions believed legitimate, by `kind operation path`, each with why. None so far. */
 const toleratedExceptions: ReadonlyMap<string, string> = new Map<string, string>([]);
 
-const runAll = process.env.READ_RULE_ALL === '1';
 const reportFile = process.env.READ_RULE_REPORT;
 
 /** The field added to every object not read whole: no kind's schema has it. */
@@ -375,10 +345,6 @@ const replicaOperations: ReadonlySet<InterpreterOperation> = new Set(['Interpret
 
 const kinds = kindFolders().filter((kind) => kind.interpreted && kind.testdata !== undefined);
 
-it('pendingKinds names only interpreted kinds', () => {
-  const known = new Set(kinds.map((kind) => basename(kind.identity.home)));
-  expect([...pendingKinds.keys()].filter((kind) => !known.has(kind))).toEqual([]);
-});
 
 describe('the rule\'s own machinery', () => {
   it('names a path as messages write it, and not a longer one', () => {
@@ -412,25 +378,24 @@ describe('the rule\'s own machinery', () => {
 
 for (const folder of kinds) {
   const kind = basename(folder.identity.home);
-  const test = (check: Check) => (pendingKinds.get(kind)?.includes(check) === true && !runAll ? it.skip : it);
   const byOperation = new Map<InterpreterOperation, InterpreterCase[]>();
   for (const input of casesOf(folder.testdata!)) byOperation.set(input.operation, [...(byOperation.get(input.operation) ?? []), input]);
 
   describe(kind, () => {
     for (const [operation, cases] of byOperation) {
       describe(operation, () => {
-        test('unread')('a field it does not read never changes its answer', async () => {
+        it('a field it does not read never changes its answer', async () => {
           const failures: string[] = [];
           for (const input of cases) failures.push(...(await unreadFailures(kind, input)));
           expect(failures).toEqual([]);
         });
-        test('read')('a field it reads, wrong, is refused by name or tolerated', async () => {
+        it('a field it reads, wrong, is refused by name or tolerated', async () => {
           const failures: string[] = [];
           for (const input of cases) failures.push(...(await readFailures(kind, input)));
           expect(failures).toEqual([]);
         });
         if (replicaOperations.has(operation)) {
-          test('status')('reads nothing under object.status', async () => {
+          it('reads nothing under object.status', async () => {
             const failures: string[] = [];
             for (const input of cases) failures.push(...(await statusReads(kind, input)));
             expect(failures).toEqual([]);
