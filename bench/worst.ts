@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { handler } from '../functions/dispatcher';
+import { logger } from '../lib/observability/call-record';
 import { interpret, interpreterReady, readContext } from '../lib/interpreter/interpret';
 import type { InterpreterOperation } from '../lib/interpreter/wire/operations';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
@@ -218,6 +219,9 @@ async function cpuOf(rawBody: string): Promise<{ cpuMs: number; code: number }> 
 
 /** Every interpreted kind × operation: its candidates, each run once in process; the one with the most CPU kept. */
 export async function screen(settings: WorstSettings, log: (line: string) => void): Promise<Screened[]> {
+  // The handler's logger read its level when a module first imported it (before this section set ERROR); its
+  // lines are written after the call, outside cpuOf's window.
+  logger.setLogLevel('ERROR');
   const screened: Screened[] = [];
   const folders = kindFolders().filter((folder) => folder.interpreted && folder.testdata !== undefined && (settings.kinds?.test(basename(folder.identity.home)) ?? true));
   for (const folder of folders) {
@@ -236,6 +240,23 @@ export async function screen(settings: WorstSettings, log: (line: string) => voi
           continue;
         }
         for (const plan of plansOf(body, record)) plans.push({ plan, body, case: input.name });
+      }
+      // JSON.parse alone of a body of `{}` items costs what any read of them would, and more RSS than any other
+      // shape: where the operation reads no list, such a list rides in a field it never reads.
+      if (!plans.some(({ plan }) => plan.shape === 'list of {}') && plans.length > 0) {
+        const unread: Segment[] = ['object', 'benchWorstUnread'];
+        plans.unshift({
+          ...plans[0]!,
+          plan: {
+            shape: 'list of {}',
+            path: unread,
+            grow: (request, bytes) => {
+              const list: JsonValue[] = [];
+              append(list, {}, Math.floor(bytes / 3));
+              setAt(request, unread, list);
+            },
+          },
+        });
       }
       const chosen = pick(plans.map(({ plan }) => plan), settings.candidates).map((plan) => plans.find((entry) => entry.plan === plan)!);
       let worst: { candidate: Candidate; cpuMs: number; plan: Plan; body: Body } | undefined;
