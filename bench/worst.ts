@@ -167,13 +167,15 @@ function pick(plans: Plan[], count: number): Plan[] {
 
 /** The body `plan` grows, to about `bytes` serialized (a second pass trims what the first overshot). */
 function grown(body: Body, plan: Plan, bytes: number): string {
-  const base = JSON.stringify(body).length;
+  const base = Buffer.byteLength(JSON.stringify(body));
   for (let budget = bytes - base, pass = 0; pass < 3; pass++) {
     const request = clone(body.request);
     plan.grow(request, budget);
     const rawBody = JSON.stringify({ ...body, request });
-    if (rawBody.length <= bytes) return rawBody;
-    budget = Math.floor((budget * (bytes - base)) / (rawBody.length - base)) - 1024;
+    // In bytes, as the transport counts them (an item repeated may hold non-ASCII text).
+    const size = Buffer.byteLength(rawBody);
+    if (size <= bytes) return rawBody;
+    budget = Math.floor((budget * (bytes - base)) / (size - base)) - 1024;
   }
   return JSON.stringify(body);
 }
@@ -303,7 +305,7 @@ export function measureFresh(screened: Screened[], log: (line: string) => void):
     const figures = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as WorstChildFigures;
     log(`  ${entry.kind} ${entry.operation}: ${figures.cpuMs.toFixed(0)} ms CPU, ${figures.maxRssMb.toFixed(0)} MB peak RSS, answer ${figures.code}`);
     const { rawBody, ...where } = entry.worst;
-    return { ...where, ...figures, bodyBytes: rawBody.length, candidates: entry.candidates, screenCpuMs: entry.screenCpuMs };
+    return { ...where, ...figures, bodyBytes: Buffer.byteLength(rawBody), candidates: entry.candidates, screenCpuMs: entry.screenCpuMs };
   });
 }
 
@@ -375,7 +377,7 @@ export async function measureHealthz(worst: WorstFigures[], screened: Screened[]
       const answer = await request(`${server.url}/interpreter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rawBody, timeoutMs: 30_000 });
       const wallMs = performance.now() - started;
       const serverCpuMs = cpuMsOf(pid) - cpuBefore;
-      sent.push({ kind: figures.kind, operation: figures.operation, bodyBytes: rawBody.length, status: answer.status, wallMs, serverCpuMs });
+      sent.push({ kind: figures.kind, operation: figures.operation, bodyBytes: Buffer.byteLength(rawBody), status: answer.status, wallMs, serverCpuMs });
       log(`  POST ${figures.kind} ${figures.operation} (${(rawBody.length / 1e6).toFixed(2)} MB): HTTP ${answer.status} in ${wallMs.toFixed(0)} ms, server CPU ${serverCpuMs.toFixed(0)} ms (incl. its /healthz answers)`);
     }
     await sleep(100);
