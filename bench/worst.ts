@@ -222,8 +222,8 @@ async function cpuOf(rawBody: string): Promise<{ cpuMs: number; code: number }> 
 /** Every interpreted kind × operation: its candidates, each run once in process; the one with the most CPU kept. */
 export async function screen(settings: WorstSettings, log: (line: string) => void): Promise<Screened[]> {
   // The handler's logger read its level when a module first imported it (before this section set ERROR); its
-  // lines are written after the call, outside cpuOf's window.
-  logger.setLogLevel('ERROR');
+  // lines (an internal error's at ERROR) are written after the call, outside cpuOf's window.
+  logger.setLogLevel('SILENT');
   const screened: Screened[] = [];
   const folders = kindFolders().filter((folder) => folder.interpreted && folder.testdata !== undefined && (settings.kinds?.test(basename(folder.identity.home)) ?? true));
   for (const folder of folders) {
@@ -427,7 +427,7 @@ export async function runWorst(held: Held, numberSetting: (name: string, fallbac
   const answerText = (f: WorstFigures) => (f.successful ? `${f.code} successful` : `${f.code}${f.message ? ` ${f.message.slice(0, 40)}` : ''}`);
   printTable(
     `Worst body per kind × operation (most CPU of ${settings.candidates} candidates each), one dispatcher call in a fresh process: CPU of the call, peak RSS of the process (maxRSS; before the call: import + body read)`,
-    ['kind', 'operation', 'worst body', 'body', 'CPU', 'CPU target', 'peak RSS', 'before call', 'RSS target', 'answer', 'answer size'],
+    ['kind', 'operation', 'worst body', 'body', 'CPU', 'CPU target', 'peak RSS', 'before call', 'RSS target', 'answer', 'answer size', 'answer target'],
     byCpu.map((f) => [
       f.kind,
       f.operation,
@@ -440,6 +440,7 @@ export async function runWorst(held: Held, numberSetting: (name: string, fallbac
       held(`worst ${f.kind} ${f.operation}: peak RSS`, `${f.maxRssMb.toFixed(0)} MB`, atMost(f.maxRssMb, 200, '< 200 MB (256 MB with margin)')),
       answerText(f),
       `${(f.answerBytes / 1024).toFixed(1)} KB`,
+      held(`worst ${f.kind} ${f.operation}: answer`, String(f.code), { text: 'no 5xx', pass: f.code < 500 && f.statusCode < 500 }),
     ]),
   );
   console.log(`\n/healthz under load: the local server (npm start's node arguments), the ${Math.min(settings.serverBodies, worst.length)} worst bodies by CPU one after another, GET /healthz every 20 ms; RSS ${settings.settleSeconds} s after...`);
