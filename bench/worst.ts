@@ -267,7 +267,10 @@ export async function screen(settings: WorstSettings, log: (line: string) => voi
         const { cpuMs } = await cpuOf(rawBody);
         if (worst === undefined || cpuMs > worst.cpuMs) worst = { candidate: { kind, operation, case: name, shape: plan.shape, path: pathText(plan.path), rawBody }, cpuMs, plan, body };
       }
-      if (worst === undefined) continue;
+      if (worst === undefined) {
+        log(`  ${kind} ${operation}: no candidates (its reads could not be recorded on any of its ${cases.length} cases): NOT MEASURED`);
+        continue;
+      }
       // Ranked at the screening size; the worst grown to the full size for the held figures.
       if (settings.screenBytes < settings.bodyBytes) worst.candidate.rawBody = grown(worst.body, worst.plan, settings.bodyBytes);
       screened.push({ kind, operation, candidates: chosen.length, worst: worst.candidate, screenCpuMs: worst.cpuMs });
