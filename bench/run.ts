@@ -1,4 +1,4 @@
-// `npm run bench [-- cold auth warm kinds server anchor hostile]` (hostile and anchor only when named): every figure
+// `npm run bench [-- cold auth warm kinds server anchor hostile worst]` (hostile, worst and anchor only when named): every figure
 // is a ratio to a baseline measured side by side in the same run. Prints one table per section and writes everything to
 // bench/results/latest.json (anchor: anchor.json).
 import { spawnSync } from 'node:child_process';
@@ -294,6 +294,15 @@ if (sections.has('hostile')) {
   printHostile(figures);
   for (const f of figures) held(`hostile: ${f.name}`, ms(f.cpuMs), atMost(f.cpuMs, 1000, '≤ 1 s CPU'));
   results.hostile = figures;
+}
+
+// Opt-in (`npm run bench -- worst`): the worst body up to 6 MB per kind × operation (bench/worst.ts), its CPU and peak
+// RSS in a fresh process, and the local server's /healthz while the worst bodies run. Writes bench/results/worst.json.
+if (sections.has('worst')) {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const { runWorst } = await import('./worst');
+  results.worst = await runWorst(held, numberSetting, resultsDir, { ...results, startedAt: startedAt.toISOString() });
 }
 
 const loadAtEnd = loadavg();
