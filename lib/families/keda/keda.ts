@@ -2,12 +2,12 @@
 // (conditions Ready / Active / Fallback / Paused, trigger activity, metric names) and how it is judged and added up
 // across members. Read from kedacore/keda v2.21.0 apis/keda/v1alpha1 (see lib/kinds/scaledobject/README.md).
 import type { TypedRequest } from '../../interpreter/define';
-import { Cursor, defined } from '../../kube/cursor';
+import { defined, type Cursor } from '../../kube/cursor';
 import { fieldValue } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import type { ObjectMetaView } from '../../kube/objects';
 import { FieldFailure } from '../../review/core';
-import { describeJson, isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
+import { describeJson, type JsonObject, type JsonValue } from '../../review/json';
 import { agreedValue, latestTime, membersOf, setOrRemove, sumOf, type Members } from '../../shapes/aggregation';
 import { conditionOf, mergedConditions, readConditions, type Condition } from '../../shapes/conditions';
 import { NamedReferences } from '../../shapes/dependencies';
@@ -90,10 +90,11 @@ export function readStringList(status: Cursor, name: string): string[] | undefin
 function objectMap<V>(status: Cursor, name: string, read: (value: Cursor) => V): Record<string, V> | undefined {
   return status.part(name, (map) => {
     const result: Record<string, V> = {};
-    for (const [key, value] of Object.entries(map.value!)) {
-      const valuePath = () => `${map.path}[${JSON.stringify(key)}]`;
-      if (!isJsonObject(value)) throw new FieldFailure(valuePath(), `must be an object, got ${describeJson(value)}`);
-      Object.defineProperty(result, key, { value: read(Cursor.root(value, valuePath)), enumerable: true, writable: true, configurable: true });
+    const keyed = map.keyed();
+    for (const key of Object.keys(map.value!)) {
+      // A null entry is no metric's health: refused, where a field's null reads as absent.
+      if (map.value![key] === null) keyed.fail(key, 'must be an object, got null');
+      Object.defineProperty(result, key, { value: read(keyed.object(key)), enumerable: true, writable: true, configurable: true });
     }
     return result;
   });

@@ -1,12 +1,11 @@
 // The RayService's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the
 // field (a 400). Fields are those of ray-operator v1.5.0 apis/ray/v1/rayservice_types.go (json tags), read only
 // where an operation uses them (see README.md).
-import { Cursor, defined, readByPart } from '../../kube/cursor';
-import { objectField } from '../../kube/fields';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
-import { isJsonObject, type JsonObject } from '../../review/json';
+import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
 import { fieldsUnder, rayClusterStatusOnlyInV1, readRayClusterSpec, type RayClusterShape } from '../../families/ray/cluster';
 
@@ -44,13 +43,10 @@ function applicationsOf(status: Cursor): Map<string, ApplicationStatus> | undefi
   const map = status.at(['activeServiceStatus', 'applicationStatuses']);
   if (!map.present) return undefined;
   const applications = new Map<string, ApplicationStatus>();
+  const keyed = map.keyed();
   for (const name of Object.keys(map.value!)) {
-    const raw = map.raw(name);
-    if (raw === undefined) continue;
-    const application = Cursor.root(isJsonObject(raw) ? raw : undefined, () => `${map.path}[${JSON.stringify(name)}]`);
-    // The cursor names a field `map.name`; this message names the key as before.
-    if (!application.present) objectField(map.value, name, application.path);
-    applications.set(name, defined({ raw: application.value!, status: application.string('status') }));
+    const application = keyed.object(name);
+    if (application.present) applications.set(name, defined({ raw: application.value!, status: application.string('status') }));
   }
   return applications;
 }
