@@ -275,24 +275,57 @@ export function once<V>(read: () => V): () => V {
 /** How each part of a view `T` is read. */
 export type Parts<T> = { [K in keyof T]-?: () => T[K] };
 
+/** A part not read yet. */
+const unread: unique symbol = Symbol('unread');
+
+/** A view's parts and their values, slot by slot (what the prototype's getters read). */
+interface PartSlots {
+  readonly parts: Record<string, () => unknown>;
+  readonly values: unknown[];
+}
+
 /**
- * A typed view read by part: each property is read when an operation first reads it, then kept. So an operation
- * refuses only the parts it reads: InterpretReplica reads `spec`, and a wrong `status` field never changes its answer.
+ * One prototype per list of part names, its getters reading a part into its slot the first time: most kinds share
+ * `metadata, spec, status`. Found by comparing names, not by a joined key: this runs on every request.
  */
-export function readByPart<T extends object>(parts: Parts<T>): T {
-  const view = {} as T;
-  for (const key of Object.keys(parts) as (keyof T & string)[]) {
-    Object.defineProperty(view, key, {
-      configurable: true,
+const prototypes: { names: readonly string[]; prototype: object }[] = [];
+
+function prototypeFor(names: readonly string[]): object {
+  search: for (const entry of prototypes) {
+    if (entry.names.length !== names.length) continue;
+    for (let index = 0; index < names.length; index += 1) if (entry.names[index] !== names[index]) continue search;
+    return entry.prototype;
+  }
+  const prototype = {};
+  names.forEach((name, index) => {
+    Object.defineProperty(prototype, name, {
       enumerable: true,
-      get() {
-        const value = parts[key]();
-        Object.defineProperty(view, key, { value, enumerable: true, writable: false, configurable: false });
+      get(this: PartSlots) {
+        let value = this.values[index];
+        if (value === unread) {
+          value = this.parts[name]!();
+          this.values[index] = value;
+        }
         return value;
       },
     });
-  }
-  return view;
+  });
+  prototypes.push({ names, prototype });
+  return prototype;
+}
+
+/**
+ * A typed view read by part: each property is read when an operation first reads it, then kept. So an operation
+ * refuses only the parts it reads: InterpretReplica reads `spec`, and a wrong `status` field never changes its answer.
+ * The getters live on a shared prototype: defining them on each view cost ~2 µs a request.
+ */
+export function readByPart<T extends object>(parts: Parts<T>): T {
+  const names = Object.keys(parts);
+  const view = Object.create(prototypeFor(names)) as { -readonly [K in keyof PartSlots]: PartSlots[K] };
+  view.parts = parts;
+  view.values = [];
+  for (let index = 0; index < names.length; index += 1) view.values.push(unread);
+  return view as unknown as T;
 }
 
 /** The record without its undefined entries: a view whose absent fields are absent, not undefined. */
