@@ -15,15 +15,14 @@ import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/dispatcher';
-import { caseFiles, readCaseDocuments, type InterpreterCase } from '../../lib/kit/cases';
+import type { InterpreterCase } from '../../lib/kit/cases';
 import { kindFolders } from '../../lib/kit/kinds';
 import { interpretInputOf, interpreterContextFor } from '../../lib/kit/request';
-import { interpret, interpreterReady, readContext } from '../../lib/interpreter/interpret';
 import type { InterpreterOperation } from '../../lib/interpreter/wire/operations';
-import { interpreterRegistry } from '../../lib/kinds/interpreters';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
 import { httpApiEvent } from '../support/events';
-import { fieldsOf, newReadRecord, pathKey, pathText, readWhole, recording, wasRead, type ReadRecord, type Segment } from '../support/read-record';
+import { casesOf, clone, readByEveryone, readsOf, rootsOf, valueAt, type Body, type Derived } from '../support/read-derive';
+import { fieldsOf, newReadRecord, pathKey, pathText, readWhole, wasRead, type ReadRecord, type Segment } from '../support/read-record';
 
 /** Read-rule exceptions believed legitimate, by `kind operation path`, each with why. None so far. */
 const toleratedExceptions: ReadonlyMap<string, string> = new Map<string, string>([]);
@@ -49,26 +48,6 @@ interface Mutation {
   added?: boolean;
 }
 
-type Body = { request: JsonObject };
-
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-/** The request's objects, as paths below `request`: the object, the observed one, each member's status. */
-function rootsOf(body: Body): Segment[][] {
-  const { request } = body;
-  const roots: Segment[][] = [['object']];
-  if (request.observedObject !== undefined) roots.push(['observedObject']);
-  const items = request.aggregatedStatus;
-  if (Array.isArray(items)) items.forEach((item, index) => (item as JsonObject).status !== undefined && roots.push(['aggregatedStatus', index, 'status']));
-  return roots;
-}
-
-function valueAt(request: JsonObject, path: readonly Segment[]): JsonValue {
-  let node: JsonValue = request;
-  for (const segment of path) node = (node as Record<string | number, JsonValue>)[segment]!;
-  return node;
-}
-
 function mutated(body: Body, mutations: readonly Mutation[]): Body {
   const copy = clone(body);
   for (const { path, value } of mutations) {
@@ -76,32 +55,6 @@ function mutated(body: Body, mutations: readonly Mutation[]): Body {
     parent[path.at(-1)!] = clone(value);
   }
   return copy;
-}
-
-/** Read by every operation whether the proxies see it or not: the front door's and Karmada's own fields. */
-const readByEveryone: readonly Segment[][] = [['apiVersion'], ['kind'], ['metadata'], ['metadata', 'name'], ['metadata', 'namespace']];
-
-interface Derived {
-  record: ReadRecord;
-  /** Why the record cannot be trusted: the proxies changed the answer. */
-  proxyChangedAnswer?: string;
-}
-
-/** What the operation reads of `body`'s objects, run in process behind recording proxies. */
-async function readsOf(body: Body): Promise<Derived> {
-  await interpreterReady(interpreterRegistry, readContext(body));
-  const plain = JSON.stringify(interpret(interpreterRegistry, clone(body)).context);
-  const traced = clone(body);
-  const record = newReadRecord();
-  for (const root of rootsOf(traced)) {
-    const parent = valueAt(traced.request, root.slice(0, -1)) as Record<string | number, JsonValue>;
-    parent[root.at(-1)!] = recording(parent[root.at(-1)!] as JsonObject, root, record);
-  }
-  // Serialized while recording: what an answer passes through whole (a template, a status) is read whole.
-  const answer = JSON.stringify(interpret(interpreterRegistry, traced).context);
-  record.active = false;
-  for (const root of rootsOf(body).filter((path) => path.length === 1)) for (const path of readByEveryone) record.read.add(pathKey([...root, ...path]));
-  return answer === plain ? { record } : { record, proxyChangedAnswer: `with proxies ${answer.slice(0, 300)}, without ${plain.slice(0, 300)}` };
 }
 
 interface Answer {
@@ -331,13 +284,6 @@ async function statusReads(kind: string, input: InterpreterCase): Promise<string
   const answer = await answerOf(mutated(body, [{ path: ['object', 'status'], value: 42 }]));
   if (!sameAnswer(answer, baseline)) report.status.push(`object.status = 42 -> ${shortMessage(answer)}`);
   return report.status.map((line) => `${input.name}: ${line}`);
-}
-
-/** The cases a kind's folder holds that answer: not malformed, not expecting a refusal. */
-function casesOf(testdata: string): InterpreterCase[] {
-  return caseFiles(testdata)
-    .flatMap((file) => readCaseDocuments(file))
-    .filter((document): document is InterpreterCase => document.malformed === undefined && document.error === undefined);
 }
 
 /** The operations that have no use for a status: the spec's replicas, components and references. */
