@@ -82,25 +82,31 @@ export function encodePatch(operations: readonly JsonPatchOperation[]): string {
   return Buffer.from(JSON.stringify(operations)).toString('base64');
 }
 
-function withChange<T extends JsonObject | JsonValue[]>(node: T, segments: readonly string[], value: JsonValue | undefined): T {
+/**
+ * `node` with the change at `segments`: the containers along the path are copied the first time (the request's
+ * object is never mutated) and changed in place after, since `owned` holds the copies made: a patch of many fields
+ * under one wide object costs one copy of it, not one per field.
+ */
+function withChange<T extends JsonObject | JsonValue[]>(node: T, segments: readonly string[], value: JsonValue | undefined, owned: WeakSet<object>): T {
   const [head, ...rest] = segments as [string, ...string[]];
-  if (Array.isArray(node)) {
-    // Only an existing index is ever a parent here (see addOperation); the item is replaced in a copy of the list.
-    const copy = [...node];
+  const copy = (owned.has(node) ? node : Array.isArray(node) ? [...node] : { ...node }) as T;
+  owned.add(copy);
+  if (Array.isArray(copy)) {
+    // Only an existing index is ever a parent here (see addOperation); the item is replaced in the list.
     const index = Number(head);
     const child = copy[index];
-    copy[index] = withChange(isJsonObject(child) ? child : {}, rest, value);
-    return copy as T;
+    copy[index] = withChange(isJsonObject(child) ? child : {}, rest, value, owned);
+    return copy;
   }
-  const copy: JsonObject = { ...node };
+  const object = copy as JsonObject;
   if (rest.length === 0) {
-    if (value === undefined) delete copy[head];
-    else Object.defineProperty(copy, head, { value, enumerable: true, writable: true, configurable: true });
-    return copy as T;
+    if (value === undefined) delete object[head];
+    else Object.defineProperty(object, head, { value, enumerable: true, writable: true, configurable: true });
+    return copy;
   }
-  const child = Object.hasOwn(node, head) ? node[head] : undefined;
-  copy[head] = withChange(isJsonObject(child) || Array.isArray(child) ? child : {}, rest, value);
-  return copy as T;
+  const child = Object.hasOwn(object, head) ? object[head] : undefined;
+  object[head] = withChange(isJsonObject(child) || Array.isArray(child) ? child : {}, rest, value, owned);
+  return copy;
 }
 
 function segmentsOf(pointer: string): string[] {
@@ -121,6 +127,9 @@ export class PatchBuilder {
    */
   private pending: { at: readonly string[] | string; value: JsonValue | undefined } | undefined;
 
+  /** The containers this builder copied, which it may change in place (made when a second operation needs them). */
+  private owned: WeakSet<object> | undefined;
+
   constructor(object: JsonObject) {
     this.current = object;
   }
@@ -128,7 +137,7 @@ export class PatchBuilder {
   private settled(): JsonObject {
     if (this.pending !== undefined) {
       const { at, value } = this.pending;
-      this.current = withChange(this.current, typeof at === 'string' ? segmentsOf(at) : at, value);
+      this.current = withChange(this.current, typeof at === 'string' ? segmentsOf(at) : at, value, (this.owned ??= new WeakSet()));
       this.pending = undefined;
     }
     return this.current;
