@@ -5,7 +5,7 @@ import { readByPart, type Cursor } from '../../kube/cursor';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
-import { partitionField } from '../../shapes/partition';
+import { partitionField } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { rollingUpdatePathOf } from './identity';
 

@@ -4,7 +4,7 @@
 import { readByPart, type Cursor } from '../../kube/cursor';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
-import { rollingUpdateStrategyOf } from '../../shapes/partition';
+import { rollingUpdateStrategyOf } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 
 /** The DaemonSetStatus counts Karmada's customization reflects and sums, and the revision hash (a string). */

@@ -5,7 +5,7 @@ import { readByPart, type Cursor } from '../../kube/cursor';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
-import { rollingUpdateStrategyOf } from '../../shapes/partition';
+import { rollingUpdateStrategyOf } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { hasUpdatedCounts } from './identity';
 

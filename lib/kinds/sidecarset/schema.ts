@@ -5,7 +5,7 @@ import { readByPart, type Cursor } from '../../kube/cursor';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { partitionField } from '../../shapes/partition';
+import { partitionField } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 
 /**

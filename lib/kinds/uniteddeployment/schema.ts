@@ -10,7 +10,7 @@ import { FieldFailure } from '../../review/core';
 import { int32Max } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
 import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
-import { partitionField } from '../../shapes/partition';
+import { partitionField } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { workloadTemplateFields } from './identity';
 

@@ -1,10 +1,10 @@
 // A rolling update's partition: how many pods an update keeps on old revisions on purpose (OpenKruise's CloneSet,
 // Advanced StatefulSet, Advanced DaemonSet and SidecarSet), as their controllers compute it, how an IntOrString one
 // is read, and health that allows for it.
-import { defined, type Cursor } from '../kube/cursor';
-import { describeJson } from '../review/json';
-import type { Health } from './health';
-import { rolloutHealth, type KeptBack, type RolloutCountNames } from './workload-status';
+import { defined, type Cursor } from '../../kube/cursor';
+import { describeJson } from '../../review/json';
+import type { Health } from '../../shapes/health';
+import { rolloutHealth, type KeptBack, type RolloutCountNames } from '../../shapes/workload-status';
 
 /**
  * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas`: a count, or (CloneSet

@@ -1,10 +1,10 @@
 // A rolling update's partition (OpenKruise's CloneSet, Advanced StatefulSet and DaemonSet): the pods it keeps back,
 // and rollout health that allows for it.
 import { describe, expect, it } from 'vitest';
-import { Cursor } from '../../lib/kube/cursor';
-import { FieldFailure } from '../../lib/review/core';
-import type { JsonObject } from '../../lib/review/json';
-import { partitionedRolloutHealth, partitionField, partitionReplicas, rollingUpdateStrategyOf } from '../../lib/shapes/partition';
+import { Cursor } from '../../../lib/kube/cursor';
+import { FieldFailure } from '../../../lib/review/core';
+import type { JsonObject } from '../../../lib/review/json';
+import { partitionedRolloutHealth, partitionField, partitionReplicas, rollingUpdateStrategyOf } from '../../../lib/families/openkruise/partition';
 
 describe('partitionReplicas', () => {
   it.each([
