@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { anchorWorkers, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorRow, type AnchorSettings } from './anchor';
+import { anchorWorkers, goExampleBinary, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorRow, type AnchorSettings } from './anchor';
 import { emptyBundle, functionBundles, projectRoot, type Bundle, type Bundles } from './artifacts';
 import { measureAuth, type AuthResult } from './auth';
 import { typicalBody } from './bodies';
@@ -28,6 +28,13 @@ if (sections.has('anchor') && !inPrivateNetwork) {
     console.error('anchor: needs `unshare -n` (root, or user namespaces) to keep the Go example\'s :8080 metrics listener off other interfaces; skipped');
     process.exitCode = 1;
   } else {
+    // Built here, where the Go module proxy is reachable: the private network has no route to it.
+    try {
+      goExampleBinary((line) => console.log(line));
+    } catch (error) {
+      console.error(`anchor: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
     const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', process.argv[1]!, 'anchor'];
     const child = spawnSync(command!, args, { stdio: 'inherit', env: { ...process.env, BENCH_PRIVATE_NETWORK: '1' } });
     if (child.status !== 0) process.exitCode = child.status ?? 1;
