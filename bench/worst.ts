@@ -10,17 +10,16 @@ import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { handler } from '../functions/dispatcher';
 import { logger } from '../lib/observability/call-record';
-import { interpret, interpreterReady, readContext } from '../lib/interpreter/interpret';
 import type { InterpreterOperation } from '../lib/interpreter/wire/operations';
-import { interpreterRegistry } from '../lib/kinds/interpreters';
-import { caseFiles, readCaseDocuments, type InterpreterCase } from '../lib/kit/cases';
+import type { InterpreterCase } from '../lib/kit/cases';
 import { kindFolders } from '../lib/kit/kinds';
 import { interpretInputOf, interpreterContextFor } from '../lib/kit/request';
 import { maxBodyBytes } from '../lib/transport/http-api';
 import type { JsonObject, JsonValue } from '../lib/review/json';
 import { httpApiEvent } from '../test/support/events';
 import { request } from '../test/support/http';
-import { newReadRecord, pathKey, pathText, recording, type ReadRecord, type Segment } from '../test/support/read-record';
+import { casesOf, clone, readsOf, type Body } from '../test/support/read-derive';
+import { pathKey, pathText, type ReadRecord, type Segment } from '../test/support/read-record';
 import { startLocalServer } from '../test/support/server';
 import { projectRoot } from './artifacts';
 import { benchEnv } from './cold';
@@ -44,9 +43,7 @@ export interface WorstSettings {
   screenBytes: number;
 }
 
-type Body = { request: JsonObject };
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
+/** The value at `path`, undefined where a parent on the way is no container (the test's valueAt assumes one). */
 function valueAt(root: JsonValue, path: readonly Segment[]): JsonValue | undefined {
   let node: JsonValue | undefined = root;
   for (const segment of path) {
@@ -54,29 +51,6 @@ function valueAt(root: JsonValue, path: readonly Segment[]): JsonValue | undefin
     node = (node as Record<string | number, JsonValue>)[segment];
   }
   return node;
-}
-
-/** The request's objects, as paths below `request` (as test/kinds/read-rule.test.ts roots them). */
-function rootsOf(request: JsonObject): Segment[][] {
-  const roots: Segment[][] = [['object']];
-  if (request.observedObject !== undefined) roots.push(['observedObject']);
-  const items = request.aggregatedStatus;
-  if (Array.isArray(items)) items.forEach((item, index) => (item as JsonObject)?.status !== undefined && roots.push(['aggregatedStatus', index, 'status']));
-  return roots;
-}
-
-/** What the operation reads of the body's objects: one in-process run behind the recording proxies. */
-async function readsOf(body: Body): Promise<ReadRecord> {
-  await interpreterReady(interpreterRegistry, readContext(body));
-  const traced = clone(body);
-  const record = newReadRecord();
-  for (const root of rootsOf(traced.request)) {
-    const parent = valueAt(traced.request, root.slice(0, -1)) as Record<string | number, JsonValue>;
-    parent[root.at(-1)!] = recording(parent[root.at(-1)!] as JsonObject, root, record);
-  }
-  JSON.stringify(interpret(interpreterRegistry, traced).context);
-  record.active = false;
-  return record;
 }
 
 export type CandidateShape = 'list of its item' | 'list of {}' | '5 MB string' | 'wide map';
@@ -180,13 +154,6 @@ function grown(body: Body, plan: Plan, bytes: number): string {
   return JSON.stringify(body);
 }
 
-/** The cases a kind's folder holds that answer (not malformed, not expecting a refusal). */
-function casesOf(testdata: string): InterpreterCase[] {
-  return caseFiles(testdata)
-    .flatMap((file) => readCaseDocuments(file))
-    .filter((document): document is InterpreterCase => document.malformed === undefined && document.error === undefined);
-}
-
 export interface Screened {
   kind: string;
   operation: InterpreterOperation;
@@ -237,7 +204,7 @@ export async function screen(settings: WorstSettings, log: (line: string) => voi
         const body = clone(interpreterContextFor(interpretInputOf(input)).context) as unknown as Body;
         let record: ReadRecord;
         try {
-          record = await readsOf(body);
+          record = (await readsOf(body)).record;
         } catch {
           continue;
         }
