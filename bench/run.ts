@@ -1,11 +1,11 @@
-// `npm run bench [-- cold auth warm kinds server anchor hostile]` (hostile and anchor only when named): every figure
+// `npm run bench [-- cold auth warm kinds server anchor hostile worst]` (hostile, worst and anchor only when named): every figure
 // is a ratio to a baseline measured side by side in the same run. Prints one table per section and writes everything to
 // bench/results/latest.json (anchor: anchor.json).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { anchorWorkers, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorRow, type AnchorSettings } from './anchor';
+import { anchorWorkers, goExampleBinary, inPrivateNetwork, measureAnchor, privateNetworkCommand, type AnchorRow, type AnchorSettings } from './anchor';
 import { emptyBundle, functionBundles, projectRoot, type Bundle, type Bundles } from './artifacts';
 import { measureAuth, type AuthResult } from './auth';
 import { typicalBody } from './bodies';
@@ -28,6 +28,13 @@ if (sections.has('anchor') && !inPrivateNetwork) {
     console.error('anchor: needs `unshare -n` (root, or user namespaces) to keep the Go example\'s :8080 metrics listener off other interfaces; skipped');
     process.exitCode = 1;
   } else {
+    // Built here, where the Go module proxy is reachable: the private network has no route to it.
+    try {
+      goExampleBinary((line) => console.log(line));
+    } catch (error) {
+      console.error(`anchor: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
     const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', process.argv[1]!, 'anchor'];
     const child = spawnSync(command!, args, { stdio: 'inherit', env: { ...process.env, BENCH_PRIVATE_NETWORK: '1' } });
     if (child.status !== 0) process.exitCode = child.status ?? 1;
@@ -294,6 +301,15 @@ if (sections.has('hostile')) {
   printHostile(figures);
   for (const f of figures) held(`hostile: ${f.name}`, ms(f.cpuMs), atMost(f.cpuMs, 1000, '≤ 1 s CPU'));
   results.hostile = figures;
+}
+
+// Opt-in (`npm run bench -- worst`): the worst body up to 6 MB per kind × operation (bench/worst.ts), its CPU and peak
+// RSS in a fresh process, and the local server's /healthz while the worst bodies run. Writes bench/results/worst.json.
+if (sections.has('worst')) {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const { runWorst } = await import('./worst');
+  results.worst = await runWorst(held, numberSetting, resultsDir, { ...results, startedAt: startedAt.toISOString() });
 }
 
 const loadAtEnd = loadavg();

@@ -1,4 +1,6 @@
 // The HTTP API's routes and the function serving each: read by the local server, the stack tests and webhook-config.
+// The one list of functions: serverless.yml, functions/*.ts and lib/local/functions.ts are checked against it
+// (test/stack/function-list.test.ts).
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from './interpreter/wire/operations';
 
 export interface FunctionRoute {

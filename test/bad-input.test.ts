@@ -141,7 +141,7 @@ describe('envelope and fields', () => {
   // Found by the transport property test: a kind's reader (an error message quoting the value, the empty-value filter)
   // or the patch encoding recursing into a value 5 000 levels deep overflowed the stack and answered 500.
   it.each([
-    ['Kustomization InterpretHealth, a deep status.observedGeneration', 'kustomize.toolkit.fluxcd.io/v1', 'Kustomization', 'InterpretHealth', ['status', 'observedGeneration'], 'object.status.observedGeneration must be an integer, got a object'],
+    ['Kustomization InterpretHealth, a deep status.observedGeneration', 'kustomize.toolkit.fluxcd.io/v1', 'Kustomization', 'InterpretHealth', ['status', 'observedGeneration'], 'object.status.observedGeneration must be an integer, got an object'],
     ['ClusterPolicy InterpretStatus, a deep status.autogen', 'kyverno.io/v1', 'ClusterPolicy', 'InterpretStatus', ['status', 'autogen'], 'nests JSON too deeply'],
     ['Workflow Retain, a deep status', 'argoproj.io/v1alpha1', 'Workflow', 'Retain', ['status', 'nodes'], 'nests JSON too deeply'],
   ])('answers %s with 400, not 500', async (_what, apiVersion, kind, operation, path, message) => {

@@ -65,7 +65,8 @@ function stringAt(parent: JsonObject, field: string, path: string, { optional = 
   return value;
 }
 
-function decodeRequest(body: unknown): AdmissionRequest {
+/** `readUid` is `uidOf(body)`, read once by the caller: a non-empty one is the uid, not read a second time. */
+function decodeRequest(body: unknown, readUid: string): AdmissionRequest {
   const what = 'the body is not an admission.k8s.io/v1 AdmissionReview';
   if (!isJsonObject(body)) throw new ReviewFailure(400, `${what}: it is ${describeJson(body)}`);
   if (body.apiVersion !== admissionReviewApiVersion || body.kind !== admissionReviewKind) {
@@ -73,7 +74,8 @@ function decodeRequest(body: unknown): AdmissionRequest {
   }
   const request = body.request;
   if (!isJsonObject(request)) throw new ReviewFailure(400, `${what}: request must be an object, got ${describeJson(request)}`);
-  const uid = stringAt(request, 'uid', 'request.uid');
+  // Only a uid that is missing, not a string, or empty is read again: to say which in the refusal.
+  const uid = readUid !== '' ? readUid : stringAt(request, 'uid', 'request.uid');
   if (uid === '') throw new ReviewFailure(400, 'request.uid must not be empty');
   const kind = request.kind;
   if (!isJsonObject(kind)) throw new ReviewFailure(400, `request.kind must be an object {group, version, kind}, got ${describeJson(kind)}`);
@@ -166,15 +168,18 @@ function answer(registry: AdmissionRegistry, step: AdmissionStep, request: Admis
   return { review: review(warnings.length === 0 ? { uid, allowed: true } : { uid, allowed: true, warnings: reportedWarnings(warnings) }), code: 200 };
 }
 
-/** Never throws for bad input: a bad review is a 400 denial, an unserved kind a 404 denial, both with the uid echoed. */
-export function serveAdmission(registry: AdmissionRegistry, step: AdmissionStep, body: unknown): AdmissionOutcome {
+/**
+ * Never throws for bad input: a bad review is a 400 denial, an unserved kind a 404 denial, both with the uid echoed.
+ * `uid` is the transport's read of it (`uidOf(body)`), passed on rather than read again.
+ */
+export function serveAdmission(registry: AdmissionRegistry, step: AdmissionStep, body: unknown, uid: string = uidOf(body)): AdmissionOutcome {
   let request: AdmissionRequest | undefined;
   try {
-    request = decodeRequest(body);
+    request = decodeRequest(body, uid);
     return { ...answer(registry, step, request), request };
   } catch (error) {
     if (!(error instanceof ReviewFailure)) throw error;
-    const denied = deniedReview(uidOf(body), error.code, error.message);
+    const denied = deniedReview(uid, error.code, error.message);
     return { review: denied, code: error.code, message: denied.response.status!.message, ...(request === undefined ? {} : { request }) };
   }
 }

@@ -33,7 +33,8 @@ interface ConversionRequest {
   objects: JsonValue[];
 }
 
-function decodeRequest(body: unknown): ConversionRequest {
+/** `uid` is `uidOf(body)`, read once by the caller: '' when it is missing, not a string, or empty. */
+function decodeRequest(body: unknown, uid: string): ConversionRequest {
   const what = 'the body is not an apiextensions.k8s.io/v1 ConversionReview';
   if (!isJsonObject(body)) throw new ReviewFailure(400, `${what}: it is ${describeJson(body)}`);
   if (body.apiVersion !== conversionReviewApiVersion || body.kind !== conversionReviewKind) {
@@ -41,12 +42,12 @@ function decodeRequest(body: unknown): ConversionRequest {
   }
   const request = body.request;
   if (!isJsonObject(request)) throw new ReviewFailure(400, `${what}: request must be an object, got ${describeJson(request)}`);
-  if (typeof request.uid !== 'string' || request.uid === '') throw new ReviewFailure(400, `${what}: request.uid must be a non-empty string`);
+  if (uid === '') throw new ReviewFailure(400, `${what}: request.uid must be a non-empty string`);
   if (typeof request.desiredAPIVersion !== 'string' || request.desiredAPIVersion === '') {
     throw new ReviewFailure(400, `${what}: request.desiredAPIVersion must be a non-empty string`);
   }
   if (!Array.isArray(request.objects)) throw new ReviewFailure(400, `${what}: request.objects must be an array, got ${describeJson(request.objects)}`);
-  return { uid: request.uid, desiredAPIVersion: request.desiredAPIVersion, objects: request.objects };
+  return { uid, desiredAPIVersion: request.desiredAPIVersion, objects: request.objects };
 }
 
 /** How an object is named in a message: its index and namespace/name, as far as they can be read. */
@@ -92,11 +93,13 @@ export interface ConversionOutcome {
   name?: string;
 }
 
-/** Never throws for bad input: every refusal is a Failure. Converts nothing in place: the request stays as it came. */
-export function serveConversion(registry: ConversionRegistry, body: unknown): ConversionOutcome {
-  const uid = uidOf(body);
+/**
+ * Never throws for bad input: every refusal is a Failure. Converts nothing in place: the request stays as it came.
+ * `uid` is the transport's read of it (`uidOf(body)`), passed on rather than read again.
+ */
+export function serveConversion(registry: ConversionRegistry, body: unknown, uid: string = uidOf(body)): ConversionOutcome {
   try {
-    const request = decodeRequest(body);
+    const request = decodeRequest(body, uid);
     if (!registry.servesApiVersion(request.desiredAPIVersion)) {
       throw new ReviewFailure(404, `desiredAPIVersion ${quoted(request.desiredAPIVersion)} is not served; this service converts ${registry.served}`);
     }

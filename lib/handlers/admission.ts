@@ -13,8 +13,8 @@ export function admissionEndpoint(registry: AdmissionRegistry, step: AdmissionSt
     uidOf,
     failure: deniedReview,
     oversizedAdvice: 'shrink the object (a defaulting patch grows with it)',
-    serve(body) {
-      const { review, code, message, request } = serveAdmission(registry, step, body);
+    serve(body, _event, uid) {
+      const { review, code, message, request } = serveAdmission(registry, step, body, uid);
       return {
         reply: { body: review },
         outcome: {

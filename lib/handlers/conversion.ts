@@ -14,8 +14,8 @@ export function conversionEndpoint(registry: ConversionRegistry): ReviewEndpoint
     failure: (uid, _code, message) => failedReview(uid, message),
     // The API server converts a whole page of a list in one review: a smaller page is a smaller answer.
     oversizedAdvice: 'list fewer objects at a time (kubectl --chunk-size, a smaller limit), or read them at the storage version, which needs no conversion',
-    serve(body) {
-      const { review, code, message, desiredAPIVersion, kind, namespace, name } = serveConversion(registry, body);
+    serve(body, _event, uid) {
+      const { review, code, message, desiredAPIVersion, kind, namespace, name } = serveConversion(registry, body, uid);
       return {
         reply: { body: review },
         outcome: {

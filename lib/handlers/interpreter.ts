@@ -1,7 +1,7 @@
 // The interpreter functions' handlers: Karmada's ResourceInterpreterContext over the HTTP API transport, plus the
 // health route. Imports nothing of conversion or admission, so the interpreter bundles stay free of them; the
 // kinds come in as a registry (functions/*.ts pass lib/kinds/interpreters.ts).
-import { interpret, interpreterReady } from '../interpreter/interpret';
+import { answerContext, interpreterReady, readContext, type ReadContext } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
 import type { InterpreterOperation } from '../interpreter/wire/operations';
 import { errored } from '../interpreter/wire/responses';
@@ -12,8 +12,8 @@ import { guard } from './guard';
 
 /** The ResourceInterpreterContext review; with `routeOperation`, only that operation is accepted. */
 export function interpreterEndpoint(registry: InterpreterRegistry, routeOperation?: InterpreterOperation): ReviewEndpoint {
-  function answer(body: unknown): ServedReview {
-    const { context, request, failure, healthy, reason } = interpret(registry, body, routeOperation);
+  function answer(read: ReadContext): ServedReview {
+    const { context, request, failure, healthy, reason } = answerContext(registry, read);
     const response = context.response!;
     return {
       reply: { body: context },
@@ -39,10 +39,12 @@ export function interpreterEndpoint(registry: InterpreterRegistry, routeOperatio
     oversizedAdvice:
       'shrink the object (this answer grows with it), or leave this operation of this kind to Karmada: ' +
       'webhook-config --exclude-operations, or a Lua ResourceInterpreterCustomization for it',
+    // Decoded once, with the transport's uid: loading the kind's module and the answer share that one read.
     // Synchronous once the request's kind is loaded: only the first request naming a kind waits for its module.
-    serve(body) {
-      const loading = interpreterReady(registry, body);
-      return loading === undefined ? answer(body) : loading.then(() => answer(body));
+    serve(body, _event, uid) {
+      const read = readContext(body, routeOperation, uid);
+      const loading = interpreterReady(registry, read);
+      return loading === undefined ? answer(read) : loading.then(() => answer(read));
     },
   };
 }

@@ -2,18 +2,19 @@
 // functions receive decoded objects instead of unstructured JSON. The registry stays untyped (one shape for all kinds).
 import { PatchBuilder } from '../review/patch';
 import type { GroupVersionKind } from '../review/core';
-import type { JsonObject } from '../review/json';
+import { Cursor } from '../kube/cursor';
 import type { ResourceInterpreterRequest } from './wire/types';
 import type { InterpreterOperation } from './wire/operations';
 import type { KindIdentity } from '../review/kind';
 import type { OperationFunctions, OperationResults, ResourceInterpreter } from './registry';
 
 /**
- * Reads an object of the kind into its typed view, throwing `invalidInput` (a 400) that names the field's path
- * (`path` is `object` or `observedObject`) for any field of the wrong type. It must not default or alter values:
- * patches are built against the object as Karmada sent it (see `TypedRequest.patch`).
+ * Reads an object of the kind into its typed view through a cursor (`object` or `observedObject`), by part: each
+ * part is read when an operation first uses it (`readByPart`), so an operation refuses only a field it reads, with a
+ * 400 naming it. It must not default or alter values: patches are built against the object as Karmada sent it
+ * (see `TypedRequest.patch`).
  */
-export type Decoder<T> = (object: JsonObject, path: string, kind: GroupVersionKind) => T;
+export type Decoder<T> = (object: Cursor, kind: GroupVersionKind) => T;
 
 /** A request whose objects are decoded: what a typed operation function receives. */
 export interface TypedRequest<T> extends Omit<ResourceInterpreterRequest, 'object' | 'observedObject'> {
@@ -39,9 +40,9 @@ function typedRequest<T>(request: ResourceInterpreterRequest, decode: Decoder<T>
   // A plain spread, then the decoded objects over the raw ones: rest destructuring with excluded keys takes V8's
   // slow path (~1.5 µs a call, as much as the rest of the decoding).
   const typed = { ...request } as unknown as TypedRequest<T>;
-  typed.object = decode(object, 'object', request.kind);
+  typed.object = decode(Cursor.root(object, 'object'), request.kind);
   typed.patch = () => new PatchBuilder(object);
-  if (observedObject !== undefined) typed.observedObject = decode(observedObject, 'observedObject', request.kind);
+  if (observedObject !== undefined) typed.observedObject = decode(Cursor.root(observedObject, 'observedObject'), request.kind);
   return typed;
 }
 

@@ -1,6 +1,6 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
 import { clipped, FieldFailure, ReviewFailure, uidOf } from '../review/core';
-import { int32Max, isJsonObject, isStackOverflow, nestedTooDeeply, nestsDeeperThan } from '../review/json';
+import { int32Max, isStackOverflow, nestedTooDeeply, nestsDeeperThan } from '../review/json';
 import type { InterpreterOperation } from './wire/operations';
 import { boundedDependencies } from './dependency-bounds';
 import { decodeInterpreterRequest } from './wire/request';
@@ -78,50 +78,76 @@ export interface InterpretOutcome {
 }
 
 /**
- * Never throws: invalid input becomes code 400, an unserved kind 404, anything unexpected 500 with a generic
- * message (the exception goes to the log, never to the caller). The request's kind must be loaded already (a
- * registry of interpreters, or `interpreterReady` awaited); `interpretWhenReady` does both.
+ * One ResourceInterpreterContext as read at the front door: its uid read once, and the request decoded (validated)
+ * once, or the reason it could not be. Loading the kind's module and answering both take this value, so nothing
+ * reads the body again once the module is in.
  */
-export function interpret(
-  registry: InterpreterRegistry,
-  body: unknown,
-  routeOperation?: InterpreterOperation,
-): InterpretOutcome {
-  const uid = uidOf(body);
-  let request: ResourceInterpreterRequest | undefined;
+export type ReadContext =
+  | { uid: string; body: unknown; request: ResourceInterpreterRequest; refusal?: undefined }
+  | { uid: string; body: unknown; request?: undefined; refusal: unknown };
+
+/**
+ * Decodes `body` for this route. `uid` is the transport's own read of `body.request.uid` (`uidOf`) when it has made
+ * one: passed on, not read again. Never throws: a refusal is kept for `answerContext` to answer.
+ */
+export function readContext(body: unknown, routeOperation?: InterpreterOperation, uid: string = uidOf(body)): ReadContext {
   try {
-    request = decodeInterpreterRequest(body, routeOperation);
-    const answered = respond(registry, request);
-    return 'context' in answered ? answered : { context: answered, request };
-  } catch (error) {
-    if (error instanceof ReviewFailure) return { context: errored(uid, error.code, error.message), request, reason: refusalReason(error) };
-    // A kind's reader or the patch encoding recursing into a value thousands of levels deep: the input's shape. The
-    // same overflow on a shallow input is our own recursion gone wrong, a 500 like any other exception.
-    if (isStackOverflow(error) && nestsDeeperThan(body, 1_000)) return { context: errored(uid, 400, nestedTooDeeply), request, reason: boundedReason(nestedTooDeeply) };
-    const what = request ? `${request.operation} of ${request.kind.kind} ${request.namespace ? request.namespace + '/' : ''}${request.name}` : 'the request';
-    return {
-      context: errored(uid, 500, `internal error while interpreting ${what}; the interpreter logs have the details (uid ${uid || 'unknown'})`),
-      request,
-      failure: error,
-      // The exception itself is the log line's `error`: the reason only says which kind of fault it was.
-      reason: `internal error (${error instanceof Error ? String(error.name).slice(0, 60) : 'a thrown value that is not an Error'})`,
-    };
+    return { uid, body, request: decodeInterpreterRequest(body, routeOperation, uid) };
+  } catch (refusal) {
+    return { uid, body, refusal };
   }
 }
 
-/**
- * Loads the interpreter of the kind `body` names, the first time a request names it (lib/kinds lists kinds whose
- * modules load on demand). Undefined when there is nothing to wait for: loaded already, not served, or a body that
- * `interpret` refuses anyway. Never rejects (a failed load is `interpret`'s 500).
- */
-export function interpreterReady(registry: InterpreterRegistry, body: unknown): Promise<void> | undefined {
-  const kind = isJsonObject(body) && isJsonObject(body.request) ? body.request.kind : undefined;
-  if (!isJsonObject(kind) || typeof kind.group !== 'string' || typeof kind.version !== 'string' || typeof kind.kind !== 'string') return undefined;
-  return registry.ready({ group: kind.group, version: kind.version, kind: kind.kind });
+/** The answer to a refused or failed request: 400 or 404 for a ReviewFailure, 500 for anything else. */
+function failed(read: ReadContext, error: unknown): InterpretOutcome {
+  const { uid, body, request } = read;
+  if (error instanceof ReviewFailure) return { context: errored(uid, error.code, error.message), request, reason: refusalReason(error) };
+  // A kind's reader or the patch encoding recursing into a value thousands of levels deep: the input's shape. The
+  // same overflow on a shallow input is our own recursion gone wrong, a 500 like any other exception.
+  if (isStackOverflow(error) && nestsDeeperThan(body, 1_000)) return { context: errored(uid, 400, nestedTooDeeply), request, reason: boundedReason(nestedTooDeeply) };
+  const what = request ? `${request.operation} of ${request.kind.kind} ${request.namespace ? request.namespace + '/' : ''}${request.name}` : 'the request';
+  return {
+    context: errored(uid, 500, `internal error while interpreting ${what}; the interpreter logs have the details (uid ${uid || 'unknown'})`),
+    request,
+    failure: error,
+    // The exception itself is the log line's `error`: the reason only says which kind of fault it was.
+    reason: `internal error (${error instanceof Error ? String(error.name).slice(0, 60) : 'a thrown value that is not an Error'})`,
+  };
 }
 
-/** `interpret`, once the kind `body` names is loaded: for callers that do not care to keep the loaded case synchronous. */
+/**
+ * Never throws: invalid input becomes code 400, an unserved kind 404, anything unexpected 500 with a generic
+ * message (the exception goes to the log, never to the caller). The request's kind must be loaded already (a
+ * registry of interpreters, or `interpreterReady` awaited).
+ */
+export function answerContext(registry: InterpreterRegistry, read: ReadContext): InterpretOutcome {
+  if (read.request === undefined) return failed(read, read.refusal);
+  const { request } = read;
+  try {
+    const answered = respond(registry, request);
+    return 'context' in answered ? answered : { context: answered, request };
+  } catch (error) {
+    return failed(read, error);
+  }
+}
+
+/** `answerContext` of `body` read here: for callers with a body and a loaded kind (tools, tests). */
+export function interpret(registry: InterpreterRegistry, body: unknown, routeOperation?: InterpreterOperation): InterpretOutcome {
+  return answerContext(registry, readContext(body, routeOperation));
+}
+
+/**
+ * Loads the interpreter of the request's kind, the first time a request names it (lib/kinds lists kinds whose
+ * modules load on demand). Undefined when there is nothing to wait for: loaded already, not served, or a request
+ * refused anyway. Never rejects (a failed load is `answerContext`'s 500).
+ */
+export function interpreterReady(registry: InterpreterRegistry, read: ReadContext): Promise<void> | undefined {
+  return read.request === undefined ? undefined : registry.ready(read.request.kind);
+}
+
+/** The answer once the request's kind is loaded: for callers that do not care to keep the loaded case synchronous. */
 export async function interpretWhenReady(registry: InterpreterRegistry, body: unknown, routeOperation?: InterpreterOperation): Promise<InterpretOutcome> {
-  await interpreterReady(registry, body);
-  return interpret(registry, body, routeOperation);
+  const read = readContext(body, routeOperation);
+  await interpreterReady(registry, read);
+  return answerContext(registry, read);
 }

@@ -1,5 +1,6 @@
 // The member statuses of an AggregateStatus request (Karmada's AggregatedStatusItem list), each read by the kind.
-import { describeJson, type JsonObject } from '../review/json';
+import { Cursor } from '../kube/cursor';
+import { describeJson } from '../review/json';
 import { invalidInput } from './wire/errors';
 import type { AggregatedStatusItem } from './wire/types';
 
@@ -9,19 +10,19 @@ import type { AggregatedStatusItem } from './wire/types';
  */
 export function memberStatusesOf<S>(
   items: readonly AggregatedStatusItem[] | undefined,
-  decode: (status: JsonObject, path: string) => S,
+  decode: (status: Cursor) => S,
 ): { clusterName: string; status: S }[] {
   const statuses: { clusterName: string; status: S }[] = [];
   // A plain loop: flatMap's array per item cost as much as the decoding on a small AggregateStatus.
   for (let index = 0; index < (items?.length ?? 0); index++) {
     const { clusterName, status } = items![index]!;
     if (status === undefined || status === null) continue;
-    const path = `request.aggregatedStatus[${index}].status`;
+    const path = () => `request.aggregatedStatus[${index}].status`;
     if (typeof status !== 'object' || Array.isArray(status)) {
       const member = clusterName === '' ? 'the member' : clusterName;
-      throw invalidInput(`${path} must be an object (what InterpretStatus returned for ${member}), got ${describeJson(status)}`);
+      throw invalidInput(`${path()} must be an object (what InterpretStatus returned for ${member}), got ${describeJson(status)}`);
     }
-    statuses.push({ clusterName, status: decode(status, path) });
+    statuses.push({ clusterName, status: decode(Cursor.root(status, path)) });
   }
   return statuses;
 }

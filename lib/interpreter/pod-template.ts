@@ -2,8 +2,9 @@
 import { invalidInput } from './wire/errors';
 import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { DependentObjectReference, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from './wire/types';
-import type { JsonObject } from '../review/json';
-import { checkListLength, fieldValue as valueAt, objectField, objectItems, objectNameField, stringField, stringMapField } from '../kube/fields';
+import { FieldFailure } from '../review/core';
+import { describeJson, type JsonObject } from '../review/json';
+import { arrayField, checkListLength, fieldValue as valueAt, integerField, objectField, objectItems, objectNameField, stringField, stringMapField } from '../kube/fields';
 import { dns1123SubdomainMaxLength } from '../kube/names';
 import { podTemplateLimits, podTemplateList, resourceNameList } from '../kube/limits';
 import { MAX_INT64, QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from '../kube/quantity';
@@ -163,11 +164,39 @@ export function containerResourceRequestOf(holder: JsonObject, path: string): Re
   return resourceListOf(effectiveRequests(holder, path));
 }
 
+/**
+ * A toleration as the answer carries it: Karmada decodes it into core/v1 Toleration, so a field of another type
+ * would fail there with no word of ours. Its strings and `tolerationSeconds` (an int64) are checked here instead.
+ */
+function checkedToleration(item: JsonObject, path: string): Toleration {
+  for (const name of ['key', 'operator', 'value', 'effect']) stringField(item, name, `${path}.${name}`);
+  integerField(item, 'tolerationSeconds', `${path}.tolerationSeconds`);
+  return item as Toleration;
+}
+
+/** A NodeSelector the answer carries (`hardNodeAffinity`), checked as core/v1 decodes it, for the same reason. */
+function checkedNodeSelector(selector: JsonObject, path: string): JsonObject {
+  for (const { item: term, path: termPath } of objectItems(selector, 'nodeSelectorTerms', `${path}.nodeSelectorTerms`, podTemplateList)) {
+    for (const list of ['matchExpressions', 'matchFields']) {
+      for (const { item: requirement, path: requirementPath } of objectItems(term, list, `${termPath}.${list}`, podTemplateList)) {
+        stringField(requirement, 'key', `${requirementPath}.key`);
+        stringField(requirement, 'operator', `${requirementPath}.operator`);
+        const values = arrayField(requirement, 'values', `${requirementPath}.values`);
+        checkListLength(values.length, podTemplateList, `${requirementPath}.values`);
+        values.forEach((value, index) => {
+          if (typeof value !== 'string') throw new FieldFailure(`${requirementPath}.values[${index}]`, `must be a string, got ${describeJson(value)}`);
+        });
+      }
+    }
+  }
+  return selector;
+}
+
 function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {
   const claim: NodeClaim = {};
   const nodeSelector = stringMapField(podSpec, 'nodeSelector', `${path}.nodeSelector`);
   if (nodeSelector !== undefined && Object.keys(nodeSelector).length > 0) claim.nodeSelector = nodeSelector;
-  const tolerations = objectItems(podSpec, 'tolerations', `${path}.tolerations`, podTemplateList).map(({ item }) => item as Toleration);
+  const tolerations = objectItems(podSpec, 'tolerations', `${path}.tolerations`, podTemplateList).map(({ item, path: itemPath }) => checkedToleration(item, itemPath));
   if (tolerations.length > 0) claim.tolerations = tolerations;
   const affinity = objectField(podSpec, 'affinity', `${path}.affinity`);
   const nodeAffinity = objectField(affinity, 'nodeAffinity', `${path}.affinity.nodeAffinity`);
@@ -176,7 +205,7 @@ function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {
     'requiredDuringSchedulingIgnoredDuringExecution',
     `${path}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`,
   );
-  if (required !== undefined) claim.hardNodeAffinity = required;
+  if (required !== undefined) claim.hardNodeAffinity = checkedNodeSelector(required, `${path}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`);
   return Object.keys(claim).length > 0 ? claim : undefined;
 }
 

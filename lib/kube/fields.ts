@@ -1,7 +1,7 @@
 // Typed reads of unstructured object fields: a wrong type is a FieldFailure naming the field's path, which each
 // review answers in its own way (a 400 for the interpreter, a Failure for a ConversionReview); or, read with a
 // `Reading` that collects, a list of kube's field errors (apimachinery's field.ErrorList), which admission answers.
-import { describeJson as describe, int32Max } from '../review/json';
+import { describeJson as describe, int32Max, isJsonObject } from '../review/json';
 import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
 import { invalid, tooManyItems, typeInvalid, type FieldError } from './field-errors';
@@ -55,9 +55,6 @@ function valueOf(parent: JsonObject | undefined, name: string, reading: Reading 
   return value === null && reading?.nullIsWrong !== true ? undefined : value;
 }
 
-function isObject(value: JsonValue): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 const articles = { object: 'an', array: 'an', string: 'a', boolean: 'a' } as const;
 
@@ -70,7 +67,7 @@ function wrongType(reading: Reading | undefined, path: string, value: JsonValue,
 export function objectField(parent: JsonObject | undefined, name: string, path: string, reading?: Reading): JsonObject | undefined {
   const value = valueOf(parent, name, reading);
   if (value === undefined) return undefined;
-  if (!isObject(value)) return wrongType(reading, path, value, 'object');
+  if (!isJsonObject(value)) return wrongType(reading, path, value, 'object');
   return value;
 }
 
@@ -109,7 +106,7 @@ export function objectItems(
   const items: { item: JsonObject; path: string }[] = [];
   list.forEach((item, index) => {
     const itemPath = `${path}[${index}]`;
-    if (isObject(item)) items.push({ item, path: itemPath });
+    if (isJsonObject(item)) items.push({ item, path: itemPath });
     else wrongType(reading, itemPath, item, 'object');
   });
   return items;

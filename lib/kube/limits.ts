@@ -30,3 +30,12 @@ export const dependencyList: ListBound = { maxItems: 10_000, why: 'far more obje
 
 /** `status.conditions`: a controller writes one condition per type, a handful in practice. */
 export const conditionList: ListBound = { maxItems: podTemplateLimits.listItems, why: 'far more than any controller writes: one condition per type' };
+
+/**
+ * Any other list a kind reads: the cursor's bound where the reader names none, so no list is read without one. A
+ * 6 MB body holds ~2,000,000 `{}` items; real objects hold tens.
+ */
+export const anyList: ListBound = { maxItems: 10_000, why: 'far more items than any real object holds' };
+
+/** metav1.Condition's validation (apimachinery ValidateConditions): the longest `type`, `reason` and `message` it admits. */
+export const conditionFieldLengths = { type: 316, reason: 1024, message: 32_768 } as const;

@@ -1,4 +1,5 @@
-// The deployed functions' handlers, by function name: the local server runs exactly these.
+// The deployed functions' handlers, by function name: the local server runs exactly these. Listed by hand (static
+// imports, as the deployed bundles have them); test/stack/function-list.test.ts checks the list against lib/routes.ts.
 import type { HttpApiHandler } from '../transport/http-api';
 import { handler as aggregateStatus } from '../../functions/aggregate-status';
 import { handler as convert } from '../../functions/convert';

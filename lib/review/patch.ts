@@ -4,7 +4,8 @@
 // fields it sets, so direct construction costs no deep clone and no whole-tree walk per call, and it emits only
 // `add` (plus `remove` of a field that exists). A diff library emits `replace`/`remove` against whatever it saw,
 // which Karmada's strict application rejects when its copy differs, and it allocates in proportion to the object.
-import type { JsonObject, JsonValue } from './json';
+import { FieldFailure } from './core';
+import { describeJson, isJsonObject, type JsonObject, type JsonValue } from './json';
 
 export type JsonPatchOperation = { op: 'add'; path: string; value: JsonValue } | { op: 'remove'; path: string };
 
@@ -15,9 +16,6 @@ export function pointerOf(segments: readonly string[]): string {
   return pointer;
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nested(segments: readonly string[], value: JsonValue): JsonValue {
   let result = value;
@@ -27,15 +25,21 @@ function nested(segments: readonly string[], value: JsonValue): JsonValue {
 
 /** The item of `node` a segment names: a member of an object, or an existing index of an array. */
 function childAt(node: JsonValue | undefined, segment: string): JsonValue | undefined {
-  if (isObject(node)) return Object.hasOwn(node, segment) ? node[segment] : undefined;
+  if (isJsonObject(node)) return Object.hasOwn(node, segment) ? node[segment] : undefined;
   if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(segment)) return node[Number(segment)];
   return undefined;
 }
 
+/** Where `segments` are in the request's object, as messages name it: `object.spec.groups[1]`. */
+function objectPath(segments: readonly string[]): string {
+  return segments.reduce((path, segment) => (/^(0|[1-9]\d*)$/.test(segment) ? `${path}[${segment}]` : `${path}.${segment}`), 'object');
+}
+
 /**
- * An `add` that always applies to `object`: where a parent on the path is missing (or is neither an object nor an
- * list holding an object at that index), the operation adds that parent with the value nested inside it, so strict application
- * never fails. An existing list item is a parent like any other, so one field of it can change alone.
+ * An `add` that always applies to `object`: where a parent on the path is missing or null, the operation adds that
+ * parent with the value nested inside it, so strict application never fails. An existing list item is a parent like
+ * any other, so one field of it can change alone. A parent that is there but is not an object (a `spec: 7`) is a 400
+ * naming it: writing into it reads it, and replacing it would silently drop what the object holds there.
  */
 export function addOperation(object: JsonObject, segments: readonly string[], value: JsonValue): JsonPatchOperation {
   if (segments.length === 0) throw new RangeError('addOperation needs a path below the root');
@@ -43,8 +47,11 @@ export function addOperation(object: JsonObject, segments: readonly string[], va
   for (let depth = 0; depth < segments.length - 1; depth++) {
     const child = childAt(node, segments[depth]!);
     // An `add` at an index inserts rather than replaces: a list is a parent only of an existing object item below it.
-    const listParent = Array.isArray(child) && depth + 2 < segments.length && isObject(childAt(child, segments[depth + 1]!));
-    if (!isObject(child) && !listParent) {
+    const listParent = Array.isArray(child) && depth + 2 < segments.length && isJsonObject(childAt(child, segments[depth + 1]!));
+    if (!isJsonObject(child) && !listParent) {
+      if (child !== undefined && child !== null) {
+        throw new FieldFailure(objectPath(segments.slice(0, depth + 1)), `must be an object to hold ${segments.slice(depth + 1).join('.')}, got ${describeJson(child)}`);
+      }
       return { op: 'add', path: pointerOf(segments.slice(0, depth + 1)), value: nested(segments.slice(depth + 1), value) };
     }
     node = child;
@@ -52,12 +59,20 @@ export function addOperation(object: JsonObject, segments: readonly string[], va
   return { op: 'add', path: pointerOf(segments), value };
 }
 
-/** A `remove` of the field at `segments`, or nothing when the field is not there (strict remove would fail). */
+/**
+ * A `remove` of the field at `segments`, or nothing when the field is not there (strict remove would fail); a parent
+ * there of another type than an object is a 400 naming it.
+ */
 export function removeOperation(object: JsonObject, segments: readonly string[]): JsonPatchOperation | undefined {
   let node: JsonValue | undefined = object;
-  for (const segment of segments) {
-    if (!isObject(node) || !Object.hasOwn(node, segment)) return undefined;
-    node = node[segment];
+  for (let depth = 0; depth < segments.length; depth++) {
+    if (!isJsonObject(node)) {
+      if (node === null) return undefined;
+      // Looking into a parent reads it, as addOperation does: one of the wrong type is refused, not passed over.
+      throw new FieldFailure(objectPath(segments.slice(0, depth)), `must be an object to hold ${segments.slice(depth).join('.')}, got ${describeJson(node)}`);
+    }
+    if (!Object.hasOwn(node, segments[depth]!)) return undefined;
+    node = node[segments[depth]!];
   }
   return { op: 'remove', path: pointerOf(segments) };
 }
@@ -67,25 +82,31 @@ export function encodePatch(operations: readonly JsonPatchOperation[]): string {
   return Buffer.from(JSON.stringify(operations)).toString('base64');
 }
 
-function withChange<T extends JsonObject | JsonValue[]>(node: T, segments: readonly string[], value: JsonValue | undefined): T {
+/**
+ * `node` with the change at `segments`: the containers along the path are copied the first time (the request's
+ * object is never mutated) and changed in place after, since `owned` holds the copies made: a patch of many fields
+ * under one wide object costs one copy of it, not one per field.
+ */
+function withChange<T extends JsonObject | JsonValue[]>(node: T, segments: readonly string[], value: JsonValue | undefined, owned: WeakSet<object>): T {
   const [head, ...rest] = segments as [string, ...string[]];
-  if (Array.isArray(node)) {
-    // Only an existing index is ever a parent here (see addOperation); the item is replaced in a copy of the list.
-    const copy = [...node];
+  const copy = (owned.has(node) ? node : Array.isArray(node) ? [...node] : { ...node }) as T;
+  owned.add(copy);
+  if (Array.isArray(copy)) {
+    // Only an existing index is ever a parent here (see addOperation); the item is replaced in the list.
     const index = Number(head);
     const child = copy[index];
-    copy[index] = withChange(isObject(child) ? child : {}, rest, value);
-    return copy as T;
+    copy[index] = withChange(isJsonObject(child) ? child : {}, rest, value, owned);
+    return copy;
   }
-  const copy: JsonObject = { ...node };
+  const object = copy as JsonObject;
   if (rest.length === 0) {
-    if (value === undefined) delete copy[head];
-    else Object.defineProperty(copy, head, { value, enumerable: true, writable: true, configurable: true });
-    return copy as T;
+    if (value === undefined) delete object[head];
+    else Object.defineProperty(object, head, { value, enumerable: true, writable: true, configurable: true });
+    return copy;
   }
-  const child = Object.hasOwn(node, head) ? node[head] : undefined;
-  copy[head] = withChange(isObject(child) || Array.isArray(child) ? child : {}, rest, value);
-  return copy as T;
+  const child = Object.hasOwn(object, head) ? object[head] : undefined;
+  object[head] = withChange(isJsonObject(child) || Array.isArray(child) ? child : {}, rest, value, owned);
+  return copy;
 }
 
 function segmentsOf(pointer: string): string[] {
@@ -106,6 +127,9 @@ export class PatchBuilder {
    */
   private pending: { at: readonly string[] | string; value: JsonValue | undefined } | undefined;
 
+  /** The containers this builder copied, which it may change in place (made when a second operation needs them). */
+  private owned: WeakSet<object> | undefined;
+
   constructor(object: JsonObject) {
     this.current = object;
   }
@@ -113,7 +137,7 @@ export class PatchBuilder {
   private settled(): JsonObject {
     if (this.pending !== undefined) {
       const { at, value } = this.pending;
-      this.current = withChange(this.current, typeof at === 'string' ? segmentsOf(at) : at, value);
+      this.current = withChange(this.current, typeof at === 'string' ? segmentsOf(at) : at, value, (this.owned ??= new WeakSet()));
       this.pending = undefined;
     }
     return this.current;

@@ -6,6 +6,7 @@ import type { AggregatedStatusItem } from '../interpreter/wire/types';
 import { int32Max } from '../review/json';
 import type { JsonObject, JsonValue } from '../review/json';
 import type { PatchBuilder } from '../review/patch';
+import type { Cursor } from '../kube/cursor';
 
 /** One member's status, as the kind read it back from what its InterpretStatus returned. */
 export interface Member<S> {
@@ -21,7 +22,7 @@ export interface Members<S> {
   listed: number;
 }
 
-export function membersOf<S>(items: readonly AggregatedStatusItem[] | undefined, read: (status: JsonObject, path: string) => S): Members<S> {
+export function membersOf<S>(items: readonly AggregatedStatusItem[] | undefined, read: (status: Cursor) => S): Members<S> {
   return { reporting: memberStatusesOf(items, read), listed: items?.length ?? 0 };
 }
 

@@ -26,6 +26,8 @@ export function reflectAsCatalogue<T extends { metadata: ObjectMetaView; status?
     const text = annotations?.[templateGenerationAnnotation];
     if (annotations === undefined || text === undefined || !notANumber(text)) return reflect(request);
     const { [templateGenerationAnnotation]: _ignored, ...kept } = annotations;
-    return reflect({ ...request, object: { ...object, metadata: { ...object.metadata, annotations: kept } } });
+    // The view with other metadata: its other parts are read (and kept) by the view itself, not copied.
+    const withoutAnnotation = Object.create(object, { metadata: { value: { ...object.metadata, annotations: kept }, enumerable: true } }) as T;
+    return reflect({ ...request, object: withoutAnnotation });
   };
 }

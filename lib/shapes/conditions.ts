@@ -3,9 +3,9 @@
 // Karmada's catalogue does.
 import type { TypedRequest } from '../interpreter/define';
 import type { OperationResults } from '../interpreter/registry';
-import { fieldPath, fieldValue, objectItems, stringField } from '../kube/fields';
-import { conditionList } from '../kube/limits';
-import { generationField, type ObjectMetaView } from '../kube/objects';
+import { defined, type Cursor } from '../kube/cursor';
+import { conditionFieldLengths, conditionList } from '../kube/limits';
+import type { ObjectMetaView } from '../kube/objects';
 import { FieldFailure } from '../review/core';
 import type { JsonObject } from '../review/json';
 import { membersOf, setOrRemove, type Member } from './aggregation';
@@ -28,37 +28,37 @@ export interface ConditionStatus {
 }
 
 /** `status.conditions`, each checked (a `type` is required; the other read fields must be strings); undefined when absent. */
-export function readConditions(status: JsonObject | undefined, path: string): Condition[] | undefined {
-  if (fieldValue(status, 'conditions') === undefined) return undefined;
-  return objectItems(status, 'conditions', fieldPath(path, 'conditions'), conditionList).map(({ item, path: itemPath }) => {
-    const type = stringField(item, 'type', fieldPath(itemPath, 'type'));
-    if (type === undefined) throw new FieldFailure(fieldPath(itemPath, 'type'), 'is required');
-    for (const name of ['status', 'reason', 'message']) stringField(item, name, fieldPath(itemPath, name));
-    generationField(item, 'observedGeneration', fieldPath(itemPath, 'observedGeneration'));
-    return item as Condition;
+export function readConditions(status: Cursor): Condition[] | undefined {
+  if (!status.has('conditions')) return undefined;
+  return status.items('conditions', conditionList).map((item) => {
+    const type = item.string('type');
+    if (type === undefined) item.fail('type', 'is required');
+    boundedLength(item, 'type', type);
+    item.string('status');
+    boundedLength(item, 'reason', item.string('reason'));
+    boundedLength(item, 'message', item.string('message'));
+    item.generation('observedGeneration');
+    return item.value as Condition;
   });
+}
+
+/** A condition's string within metav1.Condition's bound, so that no answer repeats a longer one. */
+function boundedLength(item: Cursor, name: keyof typeof conditionFieldLengths, value: string | undefined): void {
+  const max = conditionFieldLengths[name];
+  if (value !== undefined && value.length > max) item.fail(name, `has ${value.length} characters; a condition's ${name} has at most ${max} (metav1.Condition)`);
 }
 
 /**
  * Conditions and observedGeneration of a status (the kind's reader adds its own fields). `readGeneration` reads
  * observedGeneration: a non-negative generation by default; Flux's kinds read any int64.
  */
-export function readConditionStatus(
-  status: JsonObject,
-  path: string,
-  readGeneration: (parent: JsonObject, name: string, path: string) => number | undefined = generationField,
-): ConditionStatus {
-  const result: ConditionStatus = {};
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) result.conditions = conditions;
-  const observedGeneration = readGeneration(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
-  if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
-  return result;
+export function readConditionStatus(status: Cursor, readGeneration: (status: Cursor) => number | undefined = (at) => at.generation('observedGeneration')): ConditionStatus {
+  return defined({ conditions: readConditions(status), observedGeneration: readGeneration(status) });
 }
 
 /** What InterpretStatus returned, read back by AggregateStatus: conditions, observedGeneration and generations. */
-export function readReflectedConditionStatus(status: JsonObject, path: string): ConditionStatus & ReportedGenerations {
-  return { ...readConditionStatus(status, path), ...readReportedGenerations(status, path) };
+export function readReflectedConditionStatus(status: Cursor): ConditionStatus & ReportedGenerations {
+  return { ...readConditionStatus(status), ...readReportedGenerations(status) };
 }
 
 /** The first condition of a type. */
@@ -151,8 +151,8 @@ export function aggregateConditions<T extends { metadata: ObjectMetaView }, S ex
   { object, aggregatedStatus, patch: newPatch }: TypedRequest<T>,
   {
     observedWithNoMembers,
-    read = readReflectedConditionStatus as (status: JsonObject, path: string) => S,
-  }: { observedWithNoMembers: boolean; read?: (status: JsonObject, path: string) => S },
+    read = readReflectedConditionStatus as (status: Cursor) => S,
+  }: { observedWithNoMembers: boolean; read?: (status: Cursor) => S },
 ) {
   const members = membersOf(aggregatedStatus, read);
   const patch = newPatch();

@@ -2,7 +2,7 @@
 // (InterpretStatus) and when the control plane may say the current generation was observed (AggregateStatus).
 import { FieldFailure } from '../review/core';
 import type { JsonObject, JsonValue } from '../review/json';
-import { fieldPath } from '../kube/fields';
+import { defined, type Cursor } from '../kube/cursor';
 import { generationField, type ObjectMetaView } from '../kube/objects';
 import { generationReason } from './health';
 
@@ -67,14 +67,9 @@ export function reflectFields<S extends object>(status: S | undefined, fields: r
   return reportGenerations(rawStatus, metadata);
 }
 
-/** `generation` and `resourceTemplateGeneration` read back from a reflected status (`path` names it in a 400). */
-export function readReportedGenerations(status: JsonObject, path: string): Omit<ReportedGenerations, 'observedGeneration'> {
-  const reported: Omit<ReportedGenerations, 'observedGeneration'> = {};
-  const generation = generationField(status, 'generation', fieldPath(path, 'generation'));
-  if (generation !== undefined) reported.generation = generation;
-  const templateGeneration = generationField(status, 'resourceTemplateGeneration', fieldPath(path, 'resourceTemplateGeneration'));
-  if (templateGeneration !== undefined) reported.resourceTemplateGeneration = templateGeneration;
-  return reported;
+/** `generation` and `resourceTemplateGeneration` read back from a reflected status. */
+export function readReportedGenerations(status: Cursor): Omit<ReportedGenerations, 'observedGeneration'> {
+  return defined({ generation: status.generation('generation'), resourceTemplateGeneration: status.generation('resourceTemplateGeneration') });
 }
 
 /** A member that reported, and one Karmada listed without a status (it counts as not having observed anything). */

@@ -6,9 +6,10 @@ import { invalidInput } from '../interpreter/wire/errors';
 import type { OperationResults } from '../interpreter/registry';
 import { replicaRequirementsOf } from '../interpreter/pod-template';
 import type { ComponentRequirements } from '../interpreter/wire/types';
-import { checkListLength, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../kube/fields';
+import { defined, type Cursor } from '../kube/cursor';
+import { checkListLength } from '../kube/fields';
 import { podTemplateLimits } from '../kube/limits';
-import { podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../kube/objects';
+import type { ObjectMetaView, PodTemplateSpec } from '../kube/objects';
 import type { JsonObject } from '../review/json';
 import { quoted } from '../review/json';
 import { namespaceOf, templatesDependencies } from './dependencies';
@@ -46,17 +47,20 @@ export interface ReplicaSpecFields {
 /** Specs are bounded like pod template lists: generous, and checked before any work per spec. */
 const maxSpecs = podTemplateLimits.listItems;
 
-function replicaSpecOf(spec: JsonObject, path: string, name: string, namePath: string, fields: ReplicaSpecFields): ReplicaSpec {
-  const replicasField = fields.replicasField ?? 'replicas';
+function replicaSpecOf(spec: Cursor, name: string, namePath: () => string, fields: ReplicaSpecFields): ReplicaSpec {
   const templateField = fields.templateField ?? 'template';
-  const templatePath = fieldPath(path, templateField);
+  // The paths are getters: messages need them, a valid object never does.
   const result: ReplicaSpec = {
     name,
-    namePath,
-    replicas: countField(spec, replicasField, fieldPath(path, replicasField)) ?? fields.defaultReplicas ?? 1,
-    templatePath,
+    get namePath() {
+      return namePath();
+    },
+    replicas: spec.count(fields.replicasField ?? 'replicas') ?? fields.defaultReplicas ?? 1,
+    get templatePath() {
+      return spec.pathOf(templateField);
+    },
   };
-  const template = podTemplateField(spec, templateField, templatePath);
+  const template = spec.podTemplate(templateField);
   if (template !== undefined) result.template = template;
   return result;
 }
@@ -65,17 +69,10 @@ function replicaSpecOf(spec: JsonObject, path: string, name: string, namePath: s
  * One spec kept in a field of its own (Ray's `headGroupSpec`), named by the kind; undefined when the field is
  * absent. `replicas` fixes the count where the kind has none to read (a Ray head is always one pod).
  */
-export function replicaSpecField(
-  parent: JsonObject | undefined,
-  field: string,
-  path: string,
-  name: string,
-  fields: ReplicaSpecFields & { replicas?: number } = {},
-): ReplicaSpec | undefined {
-  const specPath = fieldPath(path, field);
-  const spec = objectField(parent, field, specPath);
-  if (spec === undefined) return undefined;
-  const result = replicaSpecOf(spec, specPath, name, specPath, fields);
+export function replicaSpecField(parent: Cursor, field: string, name: string, fields: ReplicaSpecFields & { replicas?: number } = {}): ReplicaSpec | undefined {
+  const spec = parent.object(field);
+  if (!spec.present) return undefined;
+  const result = replicaSpecOf(spec, name, () => spec.path, fields);
   if (fields.replicas !== undefined) result.replicas = fields.replicas;
   return result;
 }
@@ -84,23 +81,16 @@ export function replicaSpecField(
  * Specs kept in a map keyed by role (Kubeflow's `pytorchReplicaSpecs: {Master: …, Worker: …}`), in the map's order;
  * `nameOf` turns a key into the component name (Kubeflow's kinds lowercase it). A null entry is skipped.
  */
-export function replicaSpecsFromMap(
-  parent: JsonObject | undefined,
-  field: string,
-  path: string,
-  fields: ReplicaSpecFields & { nameOf?: (key: string) => string } = {},
-): ReplicaSpec[] {
-  const mapPath = fieldPath(path, field);
-  const map = objectField(parent, field, mapPath);
-  if (map === undefined) return [];
-  const keys = Object.keys(map);
-  checkListLength(keys.length, maxSpecs, mapPath);
+export function replicaSpecsFromMap(parent: Cursor, field: string, fields: ReplicaSpecFields & { nameOf?: (key: string) => string } = {}): ReplicaSpec[] {
+  const map = parent.object(field);
+  if (!map.present) return [];
+  const keys = Object.keys(map.value!);
+  if (keys.length > maxSpecs) checkListLength(keys.length, maxSpecs, map.path);
   const specs: ReplicaSpec[] = [];
   for (const key of keys) {
-    const specPath = `${mapPath}.${key}`;
-    const spec = objectField(map, key, specPath);
-    if (spec === undefined) continue;
-    specs.push(replicaSpecOf(spec, specPath, fields.nameOf?.(key) ?? key, specPath, fields));
+    const spec = map.object(key);
+    if (!spec.present) continue;
+    specs.push(replicaSpecOf(spec, fields.nameOf?.(key) ?? key, () => spec.path, fields));
   }
   return specs;
 }
@@ -110,19 +100,11 @@ export function replicaSpecsFromMap(
  * `workerGroupSpecs[].groupName`); an item without a name is called `defaultName(index)` (zero-based), as the
  * kind's controller or Karmada's catalogue names it.
  */
-export function replicaSpecsFromList(
-  parent: JsonObject | undefined,
-  field: string,
-  path: string,
-  fields: ReplicaSpecFields & { nameField?: string; defaultName: (index: number) => string },
-): ReplicaSpec[] {
-  const listPath = fieldPath(path, field);
-  if (fieldValue(parent, field) === undefined) return [];
+export function replicaSpecsFromList(parent: Cursor, field: string, fields: ReplicaSpecFields & { nameField?: string; defaultName: (index: number) => string }): ReplicaSpec[] {
   const nameField = fields.nameField ?? 'name';
-  return objectItems(parent, field, listPath, maxSpecs).map(({ item, path: itemPath }, index) => {
-    const namePath = fieldPath(itemPath, nameField);
-    const name = stringField(item, nameField, namePath);
-    return replicaSpecOf(item, itemPath, name === undefined || name === '' ? fields.defaultName(index) : name, namePath, fields);
+  return parent.items(field, maxSpecs).map((item, index) => {
+    const name = item.string(nameField);
+    return replicaSpecOf(item, name === undefined || name === '' ? fields.defaultName(index) : name, () => item.pathOf(nameField), fields);
   });
 }
 

@@ -2,8 +2,8 @@
 // what InterpretStatus reflects, how AggregateStatus adds members up, and health from generations and counters.
 import type { TypedRequest } from '../interpreter/define';
 import type { OperationResults } from '../interpreter/registry';
-import { countField, fieldPath, stringField } from '../kube/fields';
-import { generationField, type ObjectMetaView } from '../kube/objects';
+import type { Cursor } from '../kube/cursor';
+import type { ObjectMetaView } from '../kube/objects';
 import type { JsonObject, JsonValue } from '../review/json';
 import { agreedValue, membersOf, setOrRemove, sumCounters } from './aggregation';
 import { observedByEveryMember, readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
@@ -53,23 +53,27 @@ export function workloadStatus<C extends string, R extends string = never, A ext
   const reflected: readonly (C | R | A | 'observedGeneration')[] = [...counters, ...reportedCounters, ...agreed, 'observedGeneration'];
 
   /** A member's status (the kind's reader uses it for `status`): each named field checked, absent ones left out. */
-  function read(status: JsonObject, path: string): Status {
+  function read(status: Cursor): Status {
     const result: Record<string, number | string> = {};
-    for (const name of [...counters, ...reportedCounters]) {
-      const value = countField(status, name, fieldPath(path, name));
+    for (const name of counters) {
+      const value = status.count(name);
+      if (value !== undefined) result[name] = value;
+    }
+    for (const name of reportedCounters) {
+      const value = status.count(name);
       if (value !== undefined) result[name] = value;
     }
     for (const name of agreed) {
-      const value = stringField(status, name, fieldPath(path, name));
+      const value = status.string(name);
       if (value !== undefined) result[name] = value;
     }
-    const observedGeneration = generationField(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
+    const observedGeneration = status.generation('observedGeneration');
     if (observedGeneration !== undefined) result.observedGeneration = observedGeneration;
     return result as Status;
   }
 
-  function readReflected(status: JsonObject, path: string): Reflected {
-    return { ...read(status, path), ...readReportedGenerations(status, path) } as Reflected;
+  function readReflected(status: Cursor): Reflected {
+    return { ...read(status), ...readReportedGenerations(status) } as Reflected;
   }
 
   /** InterpretStatus: the named fields the member reports, with its generations (a member without status reports those only). */

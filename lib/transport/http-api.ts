@@ -39,7 +39,8 @@ export interface ReviewEndpoint {
   failure(uid: string, code: number, message: string): unknown;
   /** What the operator can do about an answer over Lambda's 6 MB response limit: the end of that refusal's message. */
   oversizedAdvice?: string;
-  serve(body: unknown, event: APIGatewayProxyEventV2): ServedReview | Promise<ServedReview>;
+  /** `uid` is this endpoint's `uidOf(body)`, read once by the transport: the review echoes it without reading it again. */
+  serve(body: unknown, event: APIGatewayProxyEventV2, uid: string): ServedReview | Promise<ServedReview>;
 }
 
 /** A call refused before its body is read (caller protection: 401, 403, 503 with Retry-After). */
@@ -205,8 +206,9 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
     call.uid = scannedUid(text);
     return rejectionAnswer(endpoint, call.uid, decoded.rejection);
   }
+  // The one read of the uid for an accepted body: the error answers here and the review's own answer share it.
   call.uid = endpoint.uidOf(decoded.value);
-  return answerOf(endpoint, call.uid, await endpoint.serve(decoded.value, event));
+  return answerOf(endpoint, call.uid, await endpoint.serve(decoded.value, event, call.uid));
 }
 
 /**

@@ -1,7 +1,7 @@
 // InterpretDependency walks the pod template once without paths and, on anything malformed, again with the checked
 // walks that name the field: this pins that both give the same answer, or the same first error, on every mutation.
 import { describe, expect, it } from 'vitest';
-import { checkedDependenciesOf, dependenciesOf, podTemplateLimits } from '../../lib/interpreter/pod-template';
+import { checkedDependenciesOf, dependenciesOf, podTemplateLimits, replicaRequirementsOf } from '../../lib/interpreter/pod-template';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
 
 function template(): JsonObject {
@@ -101,5 +101,32 @@ describe('the single dependency walk', () => {
       expect(quick).toEqual(outcome(() => checkedDependenciesOf(mutated, path, 'ns')));
       expect(quick).toHaveProperty('error');
     }
+  });
+});
+
+describe('the node claim an answer carries', () => {
+  // Karmada decodes tolerations and the hard node affinity into core/v1 types: a wrong type must be our 400, naming it.
+  const refusalOf = (podSpec: JsonObject): string => {
+    try {
+      replicaRequirementsOf({ spec: podSpec }, 'object.spec.template');
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'answered';
+  };
+
+  it('passes well-typed tolerations and node selector terms through', () => {
+    const tolerations = [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 30 }];
+    const required = { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a', 'b'] }] }] };
+    const requirements = replicaRequirementsOf({ spec: { tolerations, affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } } } }, 'object.spec.template');
+    expect(requirements?.nodeClaim).toEqual({ tolerations, hardNodeAffinity: required });
+  });
+
+  it('refuses a toleration field or a node selector requirement of the wrong type, by name', () => {
+    expect(refusalOf({ tolerations: [{ key: { absurd: [1] } }] })).toBe('object.spec.template.spec.tolerations[0].key must be a string, got an object');
+    expect(refusalOf({ tolerations: [{ tolerationSeconds: '30' }] })).toBe('object.spec.template.spec.tolerations[0].tolerationSeconds must be an integer, got a string');
+    const terms = (requirement: JsonObject) => ({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [requirement] }] } } } });
+    expect(refusalOf(terms({ key: 7 }))).toBe('object.spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].key must be a string, got a number');
+    expect(refusalOf(terms({ key: 'k', values: ['a', 1] }))).toBe('object.spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].values[1] must be a string, got a number');
   });
 });

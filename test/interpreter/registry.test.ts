@@ -2,7 +2,7 @@
 // kind, once however many requests wait for it; a failed load is that request's 500 and the next one tries again;
 // an entry whose module is another kind is refused (docs/adr/0013-kinds-at-start-up.md).
 import { describe, expect, it } from 'vitest';
-import { interpretWhenReady, interpret, interpreterReady } from '../../lib/interpreter/interpret';
+import { interpretWhenReady, interpret, interpreterReady, readContext } from '../../lib/interpreter/interpret';
 import { createInterpreterRegistry, type LazyInterpreter, type ResourceInterpreter } from '../../lib/interpreter/registry';
 import { interpreterEndpoint } from '../../lib/handlers/interpreter';
 import { interpreterRegistry } from '../../lib/kinds/interpreters';
@@ -28,7 +28,7 @@ describe('an interpreter listed with a loader', () => {
 
     // Act
     const answers = await Promise.all([interpretWhenReady(registry, healthOfThing('a')), interpretWhenReady(registry, healthOfThing('b'))]);
-    const later = interpreterReady(registry, healthOfThing('c'));
+    const later = interpreterReady(registry, readContext(healthOfThing('c')));
 
     // Assess
     expect(loadsBefore).toBe(0);
@@ -44,7 +44,7 @@ describe('an interpreter listed with a loader', () => {
     const pod = interpreterContext({ operation: 'InterpretHealth', object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }, uid: 'p' });
 
     // Act
-    const waits = [interpreterReady(registry, pod), interpreterReady(registry, { request: { kind: { group: 7 } } }), interpreterReady(registry, null), interpreterReady(registry, [])];
+    const waits = [pod, { request: { kind: { group: 7 } } }, null, []].map((body) => interpreterReady(registry, readContext(body)));
 
     // Assess
     expect(waits).toEqual([undefined, undefined, undefined, undefined]);
@@ -106,9 +106,9 @@ describe('an interpreter listed with a loader', () => {
     const event = {} as Parameters<typeof endpoint.serve>[1];
 
     // Act
-    const first = endpoint.serve(healthOfThing('a'), event);
+    const first = endpoint.serve(healthOfThing('a'), event, 'a');
     const firstServed = await first;
-    const second = endpoint.serve(healthOfThing('b'), event);
+    const second = endpoint.serve(healthOfThing('b'), event, 'b');
 
     // Assess
     expect(first).toBeInstanceOf(Promise);

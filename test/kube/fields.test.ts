@@ -35,12 +35,12 @@ function failureOf(read: () => unknown): { field: string; detail: string } | und
   }
 }
 
-// One row per rule: the wrong value, the FieldFailure the interpreter has always answered (its words, "got a object"
+// One row per rule: the wrong value, the FieldFailure the interpreter has always answered (its words, "got an object"
 // included, are kept byte for byte), kube's field error.
 const wrongFields: [rule: string, read: Read, parent: JsonObject, failure: { field: string; detail: string }, error: FieldError][] = [
   ['an object', (p, r) => objectField(p, 'f', 'o.f', r), { f: 'x' }, { field: 'o.f', detail: 'must be an object, got a string' }, typeInvalid('o.f', 'x', 'object')],
   ['an object, not an array', (p, r) => objectField(p, 'f', 'o.f', r), { f: [1] }, { field: 'o.f', detail: 'must be an object, got an array' }, typeInvalid('o.f', [1], 'object')],
-  ['an array', (p, r) => arrayField(p, 'f', 'o.f', r), { f: {} }, { field: 'o.f', detail: 'must be an array, got a object' }, typeInvalid('o.f', {}, 'array')],
+  ['an array', (p, r) => arrayField(p, 'f', 'o.f', r), { f: {} }, { field: 'o.f', detail: 'must be an array, got an object' }, typeInvalid('o.f', {}, 'array')],
   ['a string', (p, r) => stringField(p, 'f', 'o.f', r), { f: 7 }, { field: 'o.f', detail: 'must be a string, got a number' }, typeInvalid('o.f', 7, 'string')],
   ['a boolean', (p, r) => booleanField(p, 'f', 'o.f', r), { f: 'yes' }, { field: 'o.f', detail: 'must be a boolean, got a string' }, typeInvalid('o.f', 'yes', 'boolean')],
   ['a count is an integer', (p, r) => countField(p, 'f', 'o.f', r), { f: 1.5 }, { field: 'o.f', detail: 'must be an integer, got 1.5' }, typeInvalid('o.f', 1.5, 'integer')],

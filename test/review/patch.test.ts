@@ -21,11 +21,19 @@ describe('addOperation', () => {
     expect(applyStrictly(object, [operation])).toEqual({ kind: 'Workload', status: { readyReplicas: 3 } });
   });
 
-  it('replaces a parent that is not an object (null, string, array)', () => {
-    for (const spec of [null, 'x', [1]]) {
+  it('adds a parent that is null', () => {
+    const object = { kind: 'Workload', spec: null } as JsonObject;
+    expect(applyStrictly(object, [addOperation(object, ['spec', 'replicas'], 1)])).toEqual({ kind: 'Workload', spec: { replicas: 1 } });
+  });
+
+  it('refuses to write into or look into a parent of another type, naming it (replacing it would drop what it holds)', () => {
+    for (const [spec, got] of [['x', 'a string'], [[1], 'an array'], [7, 'a number']] as const) {
       const object = { kind: 'Workload', spec } as JsonObject;
-      expect(applyStrictly(object, [addOperation(object, ['spec', 'replicas'], 1)])).toEqual({ kind: 'Workload', spec: { replicas: 1 } });
+      expect(() => addOperation(object, ['spec', 'replicas'], 1)).toThrow(`object.spec must be an object to hold replicas, got ${got}`);
+      expect(() => removeOperation(object, ['spec', 'paused'])).toThrow(`object.spec must be an object to hold paused, got ${got}`);
     }
+    const groups = { spec: { groups: [{ replicas: 1 }, 'x'] } } as JsonObject;
+    expect(() => addOperation(groups, ['spec', 'groups', '1', 'template', 'replicas'], 2)).toThrow('object.spec.groups must be an object to hold 1.template.replicas, got an array');
   });
 
   it('escapes ~ and / in pointers', () => {

@@ -2,6 +2,7 @@
 // merged as Karmada's catalogue merges them. Through the test-only Trainer where a whole request is needed.
 import { describe, expect, it } from 'vitest';
 import { FieldFailure } from '../../lib/review/core';
+import { Cursor } from '../../lib/kube/cursor';
 import { conditionList } from '../../lib/kube/limits';
 import { mergedConditions, readConditions, readyHealth, type Condition } from '../../lib/shapes/conditions';
 import { answer } from '../support/kinds/answer';
@@ -110,8 +111,8 @@ describe('readConditions', () => {
     const conditions = Array.from({ length: conditionList.maxItems + 1 }, () => ready('True'));
 
     // Act + Assess
-    expect(() => readConditions({ conditions }, 'object.status')).toThrow(FieldFailure);
-    expect(() => readConditions({ conditions }, 'object.status')).toThrow(
+    expect(() => readConditions(Cursor.root({ conditions }, 'object.status'))).toThrow(FieldFailure);
+    expect(() => readConditions(Cursor.root({ conditions }, 'object.status'))).toThrow(
       `object.status.conditions has ${conditionList.maxItems + 1} items; at most ${conditionList.maxItems} are accepted (far more than any controller writes: one condition per type)`,
     );
   });

@@ -114,9 +114,10 @@ function operationOf(request: JsonObject, routeOperation: InterpreterOperation |
 
 /**
  * Validates the envelope and the fields Karmada always sends. What the object itself must look like is the
- * business of the kind's interpreter, after the registry lookup.
+ * business of the kind's interpreter, after the registry lookup. `readUid` is `uidOf(body)` when the caller has
+ * read it already (the transport has): a non-empty one is taken as the uid, not read a second time.
  */
-export function decodeInterpreterRequest(body: unknown, routeOperation?: InterpreterOperation): ResourceInterpreterRequest {
+export function decodeInterpreterRequest(body: unknown, routeOperation?: InterpreterOperation, readUid = ''): ResourceInterpreterRequest {
   if (!isJsonObject(body)) throw invalidInput(`the body must be a JSON object (a ResourceInterpreterContext), got ${describe(body)}`);
   if (body.apiVersion !== undefined && body.apiVersion !== contextApiVersion) {
     throw invalidInput(`apiVersion ${quoted(body.apiVersion)} is not supported; expected ${contextApiVersion}`);
@@ -128,7 +129,8 @@ export function decodeInterpreterRequest(body: unknown, routeOperation?: Interpr
   if (request === undefined || request === null) throw invalidInput('the ResourceInterpreterContext has no request');
   if (!isJsonObject(request)) throw invalidInput(`request must be an object, got ${describe(request)}`);
 
-  const uid = requireString(request, 'uid', 'request');
+  // Only a uid that is missing, not a string, or empty is read again: to say which in the refusal.
+  const uid = readUid !== '' ? readUid : requireString(request, 'uid', 'request');
   const operation = operationOf(request, routeOperation);
   const kind = groupVersionKindOf(request);
   if (request.object === undefined || request.object === null) throw invalidInput('request.object is required');

@@ -1,7 +1,7 @@
-// Flux's Bucket interpreter (v1beta2 and v1): a condition-driven source on lib/shapes/flux-source.ts that also
+// Flux's Bucket interpreter (v1beta2 and v1): a condition-driven source on lib/families/flux/source.ts that also
 // depends on the Secrets and ServiceAccount it names (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { credentialReferences } from '../../shapes/flux-source';
+import { credentialReferences } from '../../families/flux/source';
 import { bucket } from './identity';
 import { bucketShape as shape, readBucket, type Bucket } from './schema';
 

@@ -9,7 +9,7 @@ import {
   reflectCertificate,
   retainNothing,
   type Certificate,
-} from '../../shapes/cert-manager';
+} from '../../families/cert-manager/cert-manager';
 import { certificate } from './identity';
 
 export const certificateInterpreter = defineInterpreter<Certificate>({

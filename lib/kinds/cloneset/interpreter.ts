@@ -2,7 +2,7 @@
 // strategy (partition, pause, OnDelete) as OpenKruise's controller does (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
 import { generationLag } from '../../shapes/generations';
-import { partitionedRolloutHealth, updateHeldBackBy } from '../../shapes/partition';
+import { partitionedRolloutHealth, updateHeldBackBy } from '../../families/openkruise/partition';
 import { podTemplateWorkload, reviseWithinSpec } from '../../shapes/pod-template-workload';
 import { reflectingRequired } from '../../shapes/workload-status';
 import { cloneSet } from './identity';

@@ -1,11 +1,11 @@
 // The CloneSet's one reader: an object of either served version becomes the typed view the operations use, or a
 // FieldFailure naming the field (a 400). Types are hand-written from OpenKruise's apis/apps/{v1alpha1,v1beta1}/
 // cloneset_types.go (json tags), for the fields read only (see README.md).
-import { booleanField, countField, fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
+import { readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
-import type { JsonObject } from '../../review/json';
-import { partitionField } from '../../shapes/partition';
+import { partitionField } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { rollingUpdatePathOf } from './identity';
 
@@ -41,31 +41,24 @@ export interface CloneSetSpec {
   paused?: boolean;
 }
 
-function specOf(spec: JsonObject, path: string, version: string): CloneSetSpec {
-  const strategyPath = fieldPath(path, 'updateStrategy');
-  const strategy = objectField(spec, 'updateStrategy', strategyPath);
-  const [, ...below] = rollingUpdatePathOf(version);
-  let rolling = strategy;
-  let rollingPath = strategyPath;
-  for (const segment of below) {
-    rollingPath = fieldPath(rollingPath, segment);
-    rolling = objectField(rolling, segment, rollingPath);
-  }
+function specOf(spec: Cursor, version: string): CloneSetSpec {
+  const strategy = spec.object('updateStrategy');
+  // v1alpha1 keeps partition and paused in updateStrategy, v1beta1 in updateStrategy.rollingUpdate.
+  const rolling = strategy.at(rollingUpdatePathOf(version).slice(1));
   return {
-    replicas: countField(spec, 'replicas', fieldPath(path, 'replicas')),
-    template: podTemplateField(spec, 'template', fieldPath(path, 'template')),
-    onDelete: stringField(strategy, 'type', fieldPath(strategyPath, 'type')) === 'OnDelete',
-    partition: partitionField(rolling, fieldPath(rollingPath, 'partition')),
-    paused: booleanField(rolling, 'paused', fieldPath(rollingPath, 'paused')),
+    replicas: spec.count('replicas'),
+    template: spec.podTemplate('template'),
+    onDelete: strategy.string('type') === 'OnDelete',
+    partition: partitionField(rolling),
+    paused: rolling.boolean('paused'),
   };
 }
 
-/** Reads every field the interpreter uses, where the request's version keeps it; it never defaults or alters a value. */
-export function readCloneSet(object: JsonObject, path: string, kind: GroupVersionKind): CloneSet {
-  const cloneSet: CloneSet = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) cloneSet.spec = specOf(spec, fieldPath(path, 'spec'), kind.version);
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) cloneSet.status = cloneSetStatus.read(status, fieldPath(path, 'status'));
-  return cloneSet;
+/** Reads, by part, every field the interpreter uses where the request's version keeps it; it never defaults or alters a value. */
+export function readCloneSet(object: Cursor, kind: GroupVersionKind): CloneSet {
+  return readByPart<CloneSet>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', (spec) => specOf(spec, kind.version)),
+    status: () => object.part('status', cloneSetStatus.read),
+  });
 }

@@ -200,7 +200,7 @@ function aggregateStatus({ aggregatedStatus, patch: newPatch }: Request) {
 // ---- InterpretDependency ----
 
 function interpretDependency({ object, namespace }: Request) {
-  const references = object.spec?.references;
+  const references = object.references;
   const named = new NamedReferences(namespaceOf(object.metadata, namespace));
   if (references === undefined) return { dependencies: [] };
   named.addAll('v1', 'Secret', references.secrets);

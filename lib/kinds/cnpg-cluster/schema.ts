@@ -1,9 +1,10 @@
 // CloudNativePG's Cluster reader: turns an object into the typed Cluster, or a FieldFailure naming the field. It reads
 // exactly the fields the interpreter uses; the types are hand-written from CloudNativePG v1.30.1's
 // api/v1/cluster_types.go (json tags), for those fields only (see README.md).
-import { fieldPath, fieldValue, objectField, objectItems, stringField, stringMapField, countField } from '../../kube/fields';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
 import { podTemplateLimits } from '../../kube/limits';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
 import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
@@ -11,11 +12,12 @@ import { barmanCloudPlugin, defaultMonitoringConfigMap } from './identity';
 
 /** Bound for lists (roles, external clusters, pull secrets, conditions): generous, as for pod templates. */
 const maxItems = podTemplateLimits.listItems;
-const at = fieldPath;
 
 export interface CnpgCluster {
   metadata: ObjectMetaView;
   spec?: ClusterSpec;
+  /** The objects `spec` names: a part of its own, read by InterpretDependency only. */
+  references?: ClusterReferences;
   status?: ClusterStatus;
 }
 
@@ -43,7 +45,6 @@ export interface ClusterSpec {
   requiredNodeAffinity?: JsonObject;
   /** Written on a member by `kubectl cnpg maintenance set|unset`. */
   nodeMaintenanceWindow?: JsonObject;
-  references: ClusterReferences;
 }
 
 /** The fields of `ClusterStatus` the interpreter reads (a member's, or the control plane's aggregate). */
@@ -64,176 +65,136 @@ export interface ClusterStatus {
 export type ReflectedStatus = ClusterStatus & Omit<ReportedGenerations, 'observedGeneration'>;
 
 /** The `name` of a LocalObjectReference or a SecretKeySelector / ConfigMapKeySelector at `parent[field]`. */
-function refName(parent: JsonObject | undefined, field: string, path: string): string | undefined {
-  const ref = objectField(parent, field, at(path, field));
-  return stringField(ref, 'name', at(path, `${field}.name`));
+function refName(parent: Cursor, field: string): string | undefined {
+  return parent.object(field).string('name');
 }
 
 /** The names of a list of references (`imagePullSecrets`, `customQueriesConfigMap`…). */
-function refNames(parent: JsonObject | undefined, field: string, path: string): (string | undefined)[] {
-  if (fieldValue(parent, field) === undefined) return [];
-  return objectItems(parent, field, at(path, field), maxItems).map(({ item, path: itemPath }) => stringField(item, 'name', at(itemPath, 'name')));
+function refNames(parent: Cursor, field: string): (string | undefined)[] {
+  return parent.items(field, maxItems).map((item) => item.string('name'));
 }
 
 /** The credentials' secrets of a `barmanObjectStore` (api: BarmanObjectStoreConfiguration, from barman-cloud). */
-function barmanSecrets(parent: JsonObject | undefined, field: string, path: string, into: (string | undefined)[]): void {
-  const store = objectField(parent, field, at(path, field));
-  if (store === undefined) return;
-  const storePath = at(path, field);
+function barmanSecrets(store: Cursor, into: (string | undefined)[]): void {
+  if (!store.present) return;
   const credentials: [string, string[]][] = [
     ['s3Credentials', ['accessKeyId', 'secretAccessKey', 'region', 'sessionToken']],
     ['azureCredentials', ['connectionString', 'storageAccount', 'storageKey', 'storageSasToken']],
     ['googleCredentials', ['applicationCredentials']],
   ];
   for (const [provider, keys] of credentials) {
-    const holder = objectField(store, provider, at(storePath, provider));
-    for (const key of keys) into.push(refName(holder, key, at(storePath, provider)));
+    const holder = store.object(provider);
+    for (const key of keys) into.push(refName(holder, key));
   }
-  into.push(refName(store, 'endpointCA', storePath));
+  into.push(refName(store, 'endpointCA'));
 }
 
 /** A plugin configuration's object store, when it is Barman Cloud's (`parameters.barmanObjectName`). */
-function pluginObjectStore(plugin: JsonObject | undefined, path: string): string | undefined {
-  const name = stringField(plugin, 'name', at(path, 'name'));
-  const parameters = stringMapField(plugin, 'parameters', at(path, 'parameters'));
+function pluginObjectStore(plugin: Cursor): string | undefined {
+  const name = plugin.string('name');
+  const parameters = plugin.stringMap('parameters');
   return name === barmanCloudPlugin ? parameters?.barmanObjectName : undefined;
 }
 
 /** Secrets and config maps of `env`, `envFrom` (corev1 types, as in a container). */
-function environmentReferences(spec: JsonObject, path: string, references: ClusterReferences): void {
-  for (const { item, path: itemPath } of objectItems(spec, 'env', at(path, 'env'), maxItems)) {
-    const valueFrom = objectField(item, 'valueFrom', at(itemPath, 'valueFrom'));
-    references.secrets.push(refName(valueFrom, 'secretKeyRef', at(itemPath, 'valueFrom')));
-    references.configMaps.push(refName(valueFrom, 'configMapKeyRef', at(itemPath, 'valueFrom')));
+function environmentReferences(spec: Cursor, { secrets, configMaps }: ClusterReferences): void {
+  for (const item of spec.items('env', maxItems)) {
+    const valueFrom = item.object('valueFrom');
+    secrets.push(refName(valueFrom, 'secretKeyRef'));
+    configMaps.push(refName(valueFrom, 'configMapKeyRef'));
   }
-  for (const { item, path: itemPath } of objectItems(spec, 'envFrom', at(path, 'envFrom'), maxItems)) {
-    references.secrets.push(refName(item, 'secretRef', itemPath));
-    references.configMaps.push(refName(item, 'configMapRef', itemPath));
+  for (const item of spec.items('envFrom', maxItems)) {
+    secrets.push(refName(item, 'secretRef'));
+    configMaps.push(refName(item, 'configMapRef'));
   }
-  const projected = objectField(spec, 'projectedVolumeTemplate', at(path, 'projectedVolumeTemplate'));
-  const projectedPath = at(path, 'projectedVolumeTemplate');
-  for (const { item, path: itemPath } of objectItems(projected, 'sources', at(projectedPath, 'sources'), maxItems)) {
-    references.secrets.push(refName(item, 'secret', itemPath));
-    references.configMaps.push(refName(item, 'configMap', itemPath));
+  for (const item of spec.object('projectedVolumeTemplate').items('sources', maxItems)) {
+    secrets.push(refName(item, 'secret'));
+    configMaps.push(refName(item, 'configMap'));
   }
 }
 
-function referencesOf(spec: JsonObject, path: string): ClusterReferences {
+function referencesOf(spec: Cursor): ClusterReferences {
   const references: ClusterReferences = { secrets: [], configMaps: [], backups: [], objectStores: [] };
   const { secrets, configMaps } = references;
-  secrets.push(refName(spec, 'superuserSecret', path));
-  secrets.push(...refNames(spec, 'imagePullSecrets', path));
+  secrets.push(refName(spec, 'superuserSecret'));
+  secrets.push(...refNames(spec, 'imagePullSecrets'));
 
-  const bootstrap = objectField(spec, 'bootstrap', at(path, 'bootstrap'));
-  const bootstrapPath = at(path, 'bootstrap');
-  for (const method of ['initdb', 'recovery', 'pg_basebackup']) {
-    secrets.push(refName(objectField(bootstrap, method, at(bootstrapPath, method)), 'secret', at(bootstrapPath, method)));
-  }
-  const recovery = objectField(bootstrap, 'recovery', at(bootstrapPath, 'recovery'));
-  const recoveryBackup = objectField(recovery, 'backup', at(bootstrapPath, 'recovery.backup'));
-  references.backups.push(stringField(recoveryBackup, 'name', at(bootstrapPath, 'recovery.backup.name')));
-  secrets.push(refName(recoveryBackup, 'endpointCA', at(bootstrapPath, 'recovery.backup')));
+  const bootstrap = spec.object('bootstrap');
+  for (const method of ['initdb', 'recovery', 'pg_basebackup']) secrets.push(refName(bootstrap.object(method), 'secret'));
+  const recoveryBackup = bootstrap.at(['recovery', 'backup']);
+  references.backups.push(recoveryBackup.string('name'));
+  secrets.push(refName(recoveryBackup, 'endpointCA'));
 
-  const certificates = objectField(spec, 'certificates', at(path, 'certificates'));
-  for (const name of ['serverCASecret', 'serverTLSSecret', 'replicationTLSSecret', 'clientCASecret']) {
-    secrets.push(stringField(certificates, name, at(path, `certificates.${name}`)));
-  }
+  const certificates = spec.object('certificates');
+  for (const name of ['serverCASecret', 'serverTLSSecret', 'replicationTLSSecret', 'clientCASecret']) secrets.push(certificates.string(name));
 
-  const postgresql = objectField(spec, 'postgresql', at(path, 'postgresql'));
-  const ldap = objectField(postgresql, 'ldap', at(path, 'postgresql.ldap'));
-  const bindSearchAuth = objectField(ldap, 'bindSearchAuth', at(path, 'postgresql.ldap.bindSearchAuth'));
-  secrets.push(refName(bindSearchAuth, 'bindPassword', at(path, 'postgresql.ldap.bindSearchAuth')));
+  secrets.push(refName(spec.at(['postgresql', 'ldap', 'bindSearchAuth']), 'bindPassword'));
+  for (const role of spec.object('managed').items('roles', maxItems)) secrets.push(refName(role, 'passwordSecret'));
 
-  const managed = objectField(spec, 'managed', at(path, 'managed'));
-  for (const { item, path: rolePath } of objectItems(managed, 'roles', at(path, 'managed.roles'), maxItems)) {
-    secrets.push(refName(item, 'passwordSecret', rolePath));
-  }
-
-  const monitoring = objectField(spec, 'monitoring', at(path, 'monitoring'));
+  const monitoring = spec.object('monitoring');
   // The operator's own default queries (its defaulting webhook writes this name into every Cluster): each member's
   // operator creates and owns it, so it is not one to propagate.
-  configMaps.push(...refNames(monitoring, 'customQueriesConfigMap', at(path, 'monitoring')).filter((name) => name !== defaultMonitoringConfigMap));
-  secrets.push(...refNames(monitoring, 'customQueriesSecret', at(path, 'monitoring')));
+  configMaps.push(...refNames(monitoring, 'customQueriesConfigMap').filter((name) => name !== defaultMonitoringConfigMap));
+  secrets.push(...refNames(monitoring, 'customQueriesSecret'));
 
-  const backup = objectField(spec, 'backup', at(path, 'backup'));
-  barmanSecrets(backup, 'barmanObjectStore', at(path, 'backup'), secrets);
+  barmanSecrets(spec.object('backup').object('barmanObjectStore'), secrets);
 
-  for (const { item, path: clusterPath } of objectItems(spec, 'externalClusters', at(path, 'externalClusters'), maxItems)) {
-    for (const name of ['password', 'sslKey', 'sslCert', 'sslRootCert']) secrets.push(refName(item, name, clusterPath));
-    barmanSecrets(item, 'barmanObjectStore', clusterPath, secrets);
-    references.objectStores.push(pluginObjectStore(objectField(item, 'plugin', at(clusterPath, 'plugin')), at(clusterPath, 'plugin')));
+  for (const cluster of spec.items('externalClusters', maxItems)) {
+    for (const name of ['password', 'sslKey', 'sslCert', 'sslRootCert']) secrets.push(refName(cluster, name));
+    barmanSecrets(cluster.object('barmanObjectStore'), secrets);
+    references.objectStores.push(pluginObjectStore(cluster.object('plugin')));
   }
-  for (const { item, path: pluginPath } of objectItems(spec, 'plugins', at(path, 'plugins'), maxItems)) {
-    references.objectStores.push(pluginObjectStore(item, pluginPath));
-  }
+  for (const plugin of spec.items('plugins', maxItems)) references.objectStores.push(pluginObjectStore(plugin));
 
-  environmentReferences(spec, path, references);
+  environmentReferences(spec, references);
 
-  const serviceAccount = stringField(spec, 'serviceAccountName', at(path, 'serviceAccountName'));
-  if (serviceAccount !== undefined) references.serviceAccount = serviceAccount;
-  const catalog = objectField(spec, 'imageCatalogRef', at(path, 'imageCatalogRef'));
-  if (catalog !== undefined) {
-    references.imageCatalog = {
-      kind: stringField(catalog, 'kind', at(path, 'imageCatalogRef.kind')),
-      name: stringField(catalog, 'name', at(path, 'imageCatalogRef.name')),
-    };
-  }
-  return references;
+  const serviceAccount = spec.string('serviceAccountName');
+  const imageCatalog = spec.part('imageCatalogRef', (catalog) => ({ kind: catalog.string('kind'), name: catalog.string('name') }));
+  return defined({ ...references, serviceAccount, imageCatalog });
 }
 
-function specOf(object: JsonObject, path: string): ClusterSpec | undefined {
-  const spec = objectField(object, 'spec', at(path, 'spec'));
-  if (spec === undefined) return undefined;
-  const specPath = at(path, 'spec');
-  const affinity = objectField(spec, 'affinity', at(specPath, 'affinity'));
-  const affinityPath = at(specPath, 'affinity');
-  const nodeAffinity = objectField(affinity, 'nodeAffinity', at(affinityPath, 'nodeAffinity'));
-  const required = objectField(
-    nodeAffinity,
-    'requiredDuringSchedulingIgnoredDuringExecution',
-    at(affinityPath, 'nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'),
-  );
-  const result: ClusterSpec = { raw: spec, references: referencesOf(spec, specPath) };
-  const instances = countField(spec, 'instances', at(specPath, 'instances'));
-  if (instances !== undefined) result.instances = instances;
-  const nodeSelector = stringMapField(affinity, 'nodeSelector', at(affinityPath, 'nodeSelector'));
-  if (nodeSelector !== undefined) result.nodeSelector = nodeSelector;
-  const tolerations = objectItems(affinity, 'tolerations', at(affinityPath, 'tolerations'), maxItems).map(({ item }) => item);
-  if (tolerations.length > 0) result.tolerations = tolerations;
-  if (required !== undefined) result.requiredNodeAffinity = required;
-  const window = objectField(spec, 'nodeMaintenanceWindow', at(specPath, 'nodeMaintenanceWindow'));
-  if (window !== undefined) result.nodeMaintenanceWindow = window;
-  return result;
+const nonEmpty = <T>(list: T[]) => (list.length > 0 ? list : undefined);
+
+function specOf(spec: Cursor): ClusterSpec {
+  const affinity = spec.object('affinity');
+  const required = affinity.at(['nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution']).value;
+  return defined({
+    instances: spec.count('instances'),
+    raw: spec.value!,
+    nodeSelector: affinity.stringMap('nodeSelector'),
+    tolerations: nonEmpty(affinity.items('tolerations', maxItems).map((item) => item.value!)),
+    requiredNodeAffinity: required,
+    nodeMaintenanceWindow: spec.object('nodeMaintenanceWindow').value,
+  });
 }
 
 /** A Cluster status as the operator wrote it (a member's, or the control plane's aggregate). Absent fields stay absent. */
-export function readStatus(status: JsonObject, path: string): ClusterStatus {
-  const result: ClusterStatus = {};
-  for (const name of ['instances', 'readyInstances'] as const) {
-    const value = countField(status, name, at(path, name));
-    if (value !== undefined) result[name] = value;
-  }
-  const strings = ['phase', 'phaseReason', 'currentPrimary', 'targetPrimary', 'image', 'writeService', 'readService'] as const;
-  for (const name of strings) {
-    const value = stringField(status, name, at(path, name));
-    if (value !== undefined) result[name] = value;
-  }
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) result.conditions = conditions;
-  return result;
+export function readStatus(status: Cursor): ClusterStatus {
+  return defined({
+    instances: status.count('instances'),
+    readyInstances: status.count('readyInstances'),
+    phase: status.string('phase'),
+    phaseReason: status.string('phaseReason'),
+    currentPrimary: status.string('currentPrimary'),
+    targetPrimary: status.string('targetPrimary'),
+    image: status.string('image'),
+    writeService: status.string('writeService'),
+    readService: status.string('readService'),
+    conditions: readConditions(status),
+  });
 }
 
 /** What InterpretStatus returned for a member, read back at `request.aggregatedStatus[i].status`. */
-export function readReflectedStatus(status: JsonObject, path: string): ReflectedStatus {
-  return Object.assign(readStatus(status, path), readReportedGenerations(status, path));
+export function readReflectedStatus(status: Cursor): ReflectedStatus {
+  return Object.assign(readStatus(status), readReportedGenerations(status));
 }
 
-/** Reads every field the interpreter uses, checking types as it goes; it never defaults or alters a value. */
-export function readCnpgCluster(object: JsonObject, path: string): CnpgCluster {
-  const cluster: CnpgCluster = { metadata: metadataOf(object, path) };
-  const spec = specOf(object, path);
-  if (spec !== undefined) cluster.spec = spec;
-  const status = objectField(object, 'status', at(path, 'status'));
-  if (status !== undefined) cluster.status = readStatus(status, at(path, 'status'));
-  return cluster;
+/** Reads, by part, every field the interpreter uses, checking types as it goes; it never defaults or alters a value. */
+export function readCnpgCluster(object: Cursor): CnpgCluster {
+  return readByPart<CnpgCluster>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    references: () => object.part('spec', referencesOf),
+    status: () => object.part('status', readStatus),
+  });
 }

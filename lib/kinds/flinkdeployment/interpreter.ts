@@ -106,7 +106,7 @@ function taskManagerReplicas(spec: FlinkDeploymentSpec | undefined): number {
 }
 
 function roles(object: FlinkDeployment): ReplicaSpec[] {
-  const spec = object.spec();
+  const spec = object.spec;
   const path = spec?.path ?? 'object.spec';
   return [
     {
@@ -131,7 +131,7 @@ function roles(object: FlinkDeployment): ReplicaSpec[] {
  * components): every pod, each asking for the larger of the two roles' amounts, placed by the common pod template.
  */
 function interpretReplica({ object, namespace }: TypedRequest<FlinkDeployment>) {
-  const spec = object.spec();
+  const spec = object.spec;
   const replicas = jobManagerReplicas(spec) + taskManagerReplicas(spec);
   if (replicas > int32Max) throw invalidInput(`${spec?.path ?? 'object.spec'}: the JobManagers and TaskManagers together (${replicas}) do not fit in an int32`);
   const jm = spec?.jobManager.resources ?? {};
@@ -162,7 +162,7 @@ const userErrors = ['ErrImagePull', 'ImagePullBackOff', 'CrashLoopBackOff'];
  * healthy when its JobManager is READY and the resource STABLE.
  */
 function interpretHealth({ object }: TypedRequest<FlinkDeployment>) {
-  const status = object.status();
+  const status = object.status;
   const state = status?.jobState;
   if (state === undefined) return sessionHealth(status);
   const stated = valueReason('jobStatus.state', state);
@@ -194,7 +194,7 @@ function reportedFields(fields: Partial<Record<StatusField, JsonValue>>): JsonOb
 
 /** The member's status fields Karmada's catalogue reflects, as the operator wrote them. */
 function interpretStatus({ object }: TypedRequest<FlinkDeployment>) {
-  return { rawStatus: reportedFields(statusFieldsOf(object.rawStatus() ?? {}, 'object.status')) };
+  return { rawStatus: reportedFields(object.reflected ?? {}) };
 }
 
 /**
@@ -204,7 +204,7 @@ function interpretStatus({ object }: TypedRequest<FlinkDeployment>) {
  */
 function aggregateStatus(request: TypedRequest<FlinkDeployment>) {
   const patch = request.patch();
-  const reporting = memberStatusesOf(request.aggregatedStatus, (status, path) => statusFieldsOf(status, path));
+  const reporting = memberStatusesOf(request.aggregatedStatus, statusFieldsOf);
   const last = reportedFields(reporting.at(-1)?.status ?? {});
   for (const field of statusFields) setOrRemove(patch, field, last[field]);
   return patch.operations;

@@ -2,7 +2,7 @@
 // exact, so "2048m" stays "2048m", with memory in Flink's own notation understood where Kubernetes' is not.
 import { FieldFailure } from '../../review/core';
 import { describeJson, type JsonObject } from '../../review/json';
-import { fieldPath, fieldValue, objectField } from '../../kube/fields';
+import type { Cursor } from '../../kube/cursor';
 import { QuantityError, formatInteger, formatQuantity, isNegative, milliValueOf, parseQuantity, MAX_INT64, type Quantity } from '../../kube/quantity';
 
 /** One resource amount: the text Karmada gets and a value to compare amounts by. */
@@ -97,26 +97,24 @@ function quantityAmount(value: string | number, path: string, example: string): 
 }
 
 /** `spec.<role>.resource`, read where given; a wrong type or an unreadable amount is a FieldFailure naming the field. */
-export function roleResourcesOf(role: JsonObject | undefined, path: string): RoleResources {
-  const resourcePath = fieldPath(path, 'resource');
-  const resource = objectField(role, 'resource', resourcePath);
+export function roleResourcesOf(role: Cursor): RoleResources {
+  const resource = role.object('resource');
   const resources: RoleResources = {};
-  const cpu = fieldValue(resource, 'cpu');
+  const cpu = resource.raw('cpu');
   if (cpu !== undefined) {
     // The CRD's `cpu` is a number (a Java Double): cores, fractions allowed.
-    if (typeof cpu !== 'number') throw new FieldFailure(fieldPath(resourcePath, 'cpu'), `must be a number of cores such as 1 or 0.5, got ${describeJson(cpu)}`);
-    resources.cpu = quantityAmount(cpu, fieldPath(resourcePath, 'cpu'), '1 or 0.5');
+    if (typeof cpu !== 'number') return resource.fail('cpu', `must be a number of cores such as 1 or 0.5, got ${describeJson(cpu)}`);
+    resources.cpu = quantityAmount(cpu, resource.pathOf('cpu'), '1 or 0.5');
   }
-  const memory = fieldValue(resource, 'memory');
+  const memory = resource.raw('memory');
   if (memory !== undefined) {
-    if (typeof memory !== 'string') throw new FieldFailure(fieldPath(resourcePath, 'memory'), `must be a string such as "2048m", got ${describeJson(memory)}`);
-    resources.memory = memoryAmount(memory, fieldPath(resourcePath, 'memory'));
+    if (typeof memory !== 'string') return resource.fail('memory', `must be a string such as "2048m", got ${describeJson(memory)}`);
+    resources.memory = memoryAmount(memory, resource.pathOf('memory'));
   }
-  const storage = fieldValue(resource, 'ephemeralStorage');
+  const storage = resource.raw('ephemeralStorage');
   if (storage !== undefined) {
-    const storagePath = fieldPath(resourcePath, 'ephemeralStorage');
-    if (typeof storage !== 'string') throw new FieldFailure(storagePath, `must be a string such as "10Gi", got ${describeJson(storage)}`);
-    resources.ephemeralStorage = quantityAmount(storage, storagePath, '"10Gi"');
+    if (typeof storage !== 'string') return resource.fail('ephemeralStorage', `must be a string such as "10Gi", got ${describeJson(storage)}`);
+    resources.ephemeralStorage = quantityAmount(storage, resource.pathOf('ephemeralStorage'), '"10Gi"');
   }
   return resources;
 }

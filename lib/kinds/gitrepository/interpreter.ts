@@ -1,7 +1,7 @@
-// Flux's GitRepository interpreter (v1): a condition-driven source on lib/shapes/flux-source.ts that also depends on
+// Flux's GitRepository interpreter (v1): a condition-driven source on lib/families/flux/source.ts that also depends on
 // the Secrets, ServiceAccount and included GitRepositories it names (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { credentialReferences } from '../../shapes/flux-source';
+import { credentialReferences } from '../../families/flux/source';
 import { gitRepository } from './identity';
 import { gitRepositoryShape as shape, readGitRepository, type GitRepository } from './schema';
 

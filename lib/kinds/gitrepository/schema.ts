@@ -1,9 +1,8 @@
 // The GitRepository's one reader: the fields the interpreter uses, from source-controller's
 // api/v1/gitrepository_types.go, or a FieldFailure naming the field (a 400).
-import { fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
+import type { Cursor } from '../../kube/cursor';
 import { podTemplateLimits } from '../../kube/limits';
-import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../shapes/flux-source';
+import { fluxSource, referenceNameOf, type FluxSource, type SourceCredentials } from '../../families/flux/source';
 
 /**
  * Ready's reason on success: `meta.SucceededReason`. GitRepositoryStatus has no `url` (v1 dropped it), so nothing is
@@ -23,20 +22,10 @@ export interface GitRepository extends FluxSource, SourceCredentials {
   includedRepositories: (string | undefined)[];
 }
 
-export function readGitRepository(object: JsonObject, path: string): GitRepository {
-  const { spec, specPath, ...source } = gitRepositoryShape.readSource(object, path);
-  const verifyPath = fieldPath(specPath, 'verify');
-  const includePath = fieldPath(specPath, 'include');
-  return {
-    ...source,
-    secretNames: [
-      referenceNameOf(spec, 'secretRef', specPath),
-      referenceNameOf(objectField(spec, 'verify', verifyPath), 'secretRef', verifyPath),
-      referenceNameOf(spec, 'proxySecretRef', specPath),
-    ],
-    serviceAccountName: stringField(spec, 'serviceAccountName', fieldPath(specPath, 'serviceAccountName')),
-    includedRepositories: objectItems(spec, 'include', includePath, podTemplateLimits.listItems).map(({ item, path: itemPath }) =>
-      referenceNameOf(item, 'repository', itemPath),
-    ),
-  };
+export function readGitRepository(object: Cursor): GitRepository {
+  return gitRepositoryShape.readSource(object, (spec) => ({
+    secretNames: () => [referenceNameOf(spec(), 'secretRef'), referenceNameOf(spec().object('verify'), 'secretRef'), referenceNameOf(spec(), 'proxySecretRef')],
+    serviceAccountName: () => spec().string('serviceAccountName'),
+    includedRepositories: () => spec().items('include', podTemplateLimits.listItems).map((item) => referenceNameOf(item, 'repository')),
+  }));
 }

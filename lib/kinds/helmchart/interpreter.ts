@@ -1,4 +1,4 @@
-// Flux's HelmChart interpreter (v1beta2 and v1): a condition-driven source on lib/shapes/flux-source.ts that also
+// Flux's HelmChart interpreter (v1beta2 and v1): a condition-driven source on lib/families/flux/source.ts that also
 // depends on the source it builds from (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';

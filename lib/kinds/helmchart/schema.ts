@@ -1,9 +1,8 @@
 // The HelmChart's one reader: the fields the interpreter uses, from source-controller's api/v1/helmchart_types.go
 // (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
-import { fieldPath, objectField, stringField } from '../../kube/fields';
-import { FieldFailure, type GroupVersionKind } from '../../review/core';
-import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
+import { defined, type Cursor } from '../../kube/cursor';
+import type { GroupVersionKind } from '../../review/core';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../families/flux/source';
 
 /**
  * Ready's reasons on success: `Succeeded`, and the build's own (`reasonForBuild` in source-controller's
@@ -31,33 +30,23 @@ export interface HelmChart extends FluxSource {
   verifySecretName?: string;
 }
 
-function sourceOf(spec: JsonObject | undefined, specPath: string, kind: GroupVersionKind): HelmChartSource | undefined {
-  const path = fieldPath(specPath, 'sourceRef');
-  const reference = objectField(spec, 'sourceRef', path);
-  if (reference === undefined) return undefined;
-  const sourceKind = stringField(reference, 'kind', fieldPath(path, 'kind'));
+function sourceOf(reference: Cursor, kind: GroupVersionKind): HelmChartSource | undefined {
+  const sourceKind = reference.string('kind');
   if (sourceKind === undefined) return undefined;
   if (!(helmChartSourceKinds as readonly string[]).includes(sourceKind)) {
-    throw new FieldFailure(fieldPath(path, 'kind'), `must be one of ${helmChartSourceKinds.join(', ')}, got ${JSON.stringify(sourceKind.slice(0, 60))}`);
+    reference.fail('kind', `must be one of ${helmChartSourceKinds.join(', ')}, got ${JSON.stringify(sourceKind.slice(0, 60))}`);
   }
-  const apiVersion = stringField(reference, 'apiVersion', fieldPath(path, 'apiVersion'));
-  const source: HelmChartSource = {
+  const apiVersion = reference.string('apiVersion');
+  return defined({
     apiVersion: apiVersion !== undefined && apiVersion !== '' ? apiVersion : `${kind.group}/${kind.version}`,
     kind: sourceKind,
-  };
-  const name = stringField(reference, 'name', fieldPath(path, 'name'));
-  if (name !== undefined) source.name = name;
-  return source;
+    name: reference.string('name'),
+  });
 }
 
-export function readHelmChart(object: JsonObject, path: string, kind: GroupVersionKind): HelmChart {
-  const { spec, specPath, ...source } = helmChartShape.readSource(object, path);
-  const verifyPath = fieldPath(specPath, 'verify');
-  const chart: HelmChart = {
-    ...source,
-    verifySecretName: referenceNameOf(objectField(spec, 'verify', verifyPath), 'secretRef', verifyPath),
-  };
-  const sourceRef = sourceOf(spec, specPath, kind);
-  if (sourceRef !== undefined) chart.source = sourceRef;
-  return chart;
+export function readHelmChart(object: Cursor, kind: GroupVersionKind): HelmChart {
+  return helmChartShape.readSource(object, (spec) => ({
+    verifySecretName: () => referenceNameOf(spec().object('verify'), 'secretRef'),
+    source: () => spec().part('sourceRef', (reference) => sourceOf(reference, kind)),
+  }));
 }

@@ -2,7 +2,7 @@
 // own readiness test, whose member-owned `spec.suspend` is retained, and whose Secrets, ConfigMaps and
 // ServiceAccount are its dependencies (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { fluxReady, retainSuspend } from '../../shapes/flux-status';
+import { fluxReady, retainSuspend } from '../../families/flux/status';
 import { mergedReferences, namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { helmRelease, readyReasonsOf } from './identity';
 import { helmReleaseStatus, readHelmRelease, type HelmRelease } from './schema';

@@ -1,12 +1,12 @@
 // The HelmRelease's one reader: an object of any served version becomes the typed view the operations use, or a
 // FieldFailure naming the field (a 400). Types are hand-written from helm-controller's api/{v2beta1,v2beta2,v2}/
 // helmrelease_types.go (json tags, the same paths in every version), for the fields read only (see README.md).
-import { booleanField, fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
+import { readByPart, type Cursor } from '../../kube/cursor';
 import { podTemplateLimits } from '../../kube/limits';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
-import type { JsonObject } from '../../review/json';
-import { fluxStatus, type FluxStatus } from '../../shapes/flux-status';
+import { fluxStatus, type FluxStatus } from '../../families/flux/status';
 
 /** HelmReleaseStatus: the fields Karmada's catalogue reflects, in every version. */
 export const helmReleaseStatus = fluxStatus({
@@ -42,43 +42,27 @@ export interface HelmReleaseSpec {
   chartNamespace?: string;
 }
 
-function nestedObject(parent: JsonObject | undefined, path: string, names: readonly string[]): { object: JsonObject | undefined; path: string } {
-  let object = parent;
-  let at = path;
-  for (const name of names) {
-    at = fieldPath(at, name);
-    object = objectField(object, name, at);
-  }
-  return { object, path: at };
-}
-
-function specOf(spec: JsonObject, path: string): HelmReleaseSpec {
-  const valuesFrom = objectItems(spec, 'valuesFrom', fieldPath(path, 'valuesFrom'), podTemplateLimits.listItems).map(({ item, path: itemPath }) => ({
-    kind: stringField(item, 'kind', fieldPath(itemPath, 'kind')),
-    name: stringField(item, 'name', fieldPath(itemPath, 'name')),
-  }));
-  const kubeConfig = nestedObject(spec, path, ['kubeConfig', 'secretRef']);
-  const kubeConfigMap = nestedObject(spec, path, ['kubeConfig', 'configMapRef']);
-  const chartSpec = nestedObject(spec, path, ['chart', 'spec']);
-  const verify = nestedObject(chartSpec.object, chartSpec.path, ['verify', 'secretRef']);
-  const source = nestedObject(chartSpec.object, chartSpec.path, ['sourceRef']);
+function specOf(spec: Cursor): HelmReleaseSpec {
+  const valuesFrom = spec.items('valuesFrom', podTemplateLimits.listItems).map((item) => ({ kind: item.string('kind'), name: item.string('name') }));
+  const kubeConfig = spec.object('kubeConfig');
+  const chartSpec = spec.at(['chart', 'spec']);
   return {
-    suspend: booleanField(spec, 'suspend', fieldPath(path, 'suspend')),
-    serviceAccountName: stringField(spec, 'serviceAccountName', fieldPath(path, 'serviceAccountName')),
+    suspend: spec.boolean('suspend'),
+    serviceAccountName: spec.string('serviceAccountName'),
     valuesFrom,
-    kubeConfigSecret: stringField(kubeConfig.object, 'name', fieldPath(kubeConfig.path, 'name')),
-    kubeConfigConfigMap: stringField(kubeConfigMap.object, 'name', fieldPath(kubeConfigMap.path, 'name')),
-    verifySecret: stringField(verify.object, 'name', fieldPath(verify.path, 'name')),
-    chartNamespace: stringField(source.object, 'namespace', fieldPath(source.path, 'namespace')),
+    kubeConfigSecret: kubeConfig.object('secretRef').string('name'),
+    kubeConfigConfigMap: kubeConfig.object('configMapRef').string('name'),
+    verifySecret: chartSpec.at(['verify', 'secretRef']).string('name'),
+    chartNamespace: chartSpec.object('sourceRef').string('namespace'),
   };
 }
 
-/** Reads every field the interpreter uses; it never defaults or alters a value. */
-export function readHelmRelease(object: JsonObject, path: string, kind: GroupVersionKind): HelmRelease {
-  const release: HelmRelease = { metadata: metadataOf(object, path), version: kind.version };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) release.spec = specOf(spec, fieldPath(path, 'spec'));
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) release.status = helmReleaseStatus.read(status, fieldPath(path, 'status'));
-  return release;
+/** Reads, by part, every field the interpreter uses; it never defaults or alters a value. */
+export function readHelmRelease(object: Cursor, kind: GroupVersionKind): HelmRelease {
+  return readByPart<HelmRelease>({
+    metadata: () => readMetadata(object),
+    version: () => kind.version,
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', helmReleaseStatus.read),
+  });
 }

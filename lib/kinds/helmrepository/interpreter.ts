@@ -1,4 +1,4 @@
-// Flux's HelmRepository interpreter (v1beta2 and v1): a condition-driven source on lib/shapes/flux-source.ts; a
+// Flux's HelmRepository interpreter (v1beta2 and v1): a condition-driven source on lib/families/flux/source.ts; a
 // repository of type `oci` is healthy as it is (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';

@@ -1,8 +1,7 @@
 // The HelmRepository's one reader: the fields the interpreter uses, from source-controller's
 // api/v1/helmrepository_types.go (the same json paths in v1beta2), or a FieldFailure naming the field (a 400).
-import { fieldPath, stringField } from '../../kube/fields';
-import type { JsonObject } from '../../review/json';
-import { fluxSource, referenceNameOf, type FluxSource } from '../../shapes/flux-source';
+import type { Cursor } from '../../kube/cursor';
+import { fluxSource, referenceNameOf, type FluxSource } from '../../families/flux/source';
 
 /** Ready's reason on success: `meta.SucceededReason` (source-controller's summarize of ArtifactInStorage). */
 export const helmRepositoryShape = fluxSource<HelmRepository>({ aggregatedStrings: ['url'] }, { reasons: ['Succeeded'] });
@@ -16,13 +15,10 @@ export interface HelmRepository extends FluxSource {
   certSecretName?: string;
 }
 
-
-export function readHelmRepository(object: JsonObject, path: string): HelmRepository {
-  const { spec, specPath, ...source } = helmRepositoryShape.readSource(object, path);
-  return {
-    ...source,
-    type: stringField(spec, 'type', fieldPath(specPath, 'type')),
-    secretName: referenceNameOf(spec, 'secretRef', specPath),
-    certSecretName: referenceNameOf(spec, 'certSecretRef', specPath),
-  };
+export function readHelmRepository(object: Cursor): HelmRepository {
+  return helmRepositoryShape.readSource(object, (spec) => ({
+    type: () => spec().string('type'),
+    secretName: () => referenceNameOf(spec(), 'secretRef'),
+    certSecretName: () => referenceNameOf(spec(), 'certSecretRef'),
+  }));
 }

@@ -4,7 +4,6 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { podSpecDependenciesOf, podSpecRequirementsOf } from '../../interpreter/pod-template';
 import type { DependentObjectReference } from '../../interpreter/wire/types';
-import { fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
 import type { JsonObject } from '../../review/json';
 import { rankFrom, setOrRemove, sumOf, worstMember } from '../../shapes/aggregation';
@@ -24,7 +23,7 @@ type Request = TypedRequest<InferenceService>;
 function interpretComponent({ object }: Request) {
   const idle = object.stopped || object.modelMesh;
   return componentsOf(
-    object.spec().components.map(({ name, path, spec, replicas, containers }) => {
+    object.spec.components.map(({ name, path, spec, replicas, containers }) => {
       const requirements = podSpecRequirementsOf(spec, path, containers);
       const replicaSpec = { name, namePath: path, replicas: idle ? 0 : replicas, templatePath: path };
       return requirements === undefined ? replicaSpec : { ...replicaSpec, requirements };
@@ -45,13 +44,13 @@ function claimOf(uri: string | undefined): string | undefined {
 function implementationReferences(component: InferenceComponent, namespace: string | undefined): DependentObjectReference[] {
   const implementation = component.implementation;
   if (implementation === undefined) return [];
-  const { item, path } = implementation;
-  for (const { item: env, path: envPath } of objectItems(item, 'env', fieldPath(path, 'env'), maxItems)) {
-    const valueFrom = objectField(env, 'valueFrom', fieldPath(envPath, 'valueFrom'));
-    for (const ref of ['configMapKeyRef', 'secretKeyRef']) stringField(objectField(valueFrom, ref, fieldPath(envPath, `valueFrom.${ref}`)), 'name', fieldPath(envPath, `valueFrom.${ref}.name`));
+  const { item, path, at } = implementation;
+  for (const env of at.items('env', maxItems)) {
+    const valueFrom = env.object('valueFrom');
+    for (const ref of ['configMapKeyRef', 'secretKeyRef']) valueFrom.object(ref).string('name');
   }
-  for (const { item: envFrom, path: fromPath } of objectItems(item, 'envFrom', fieldPath(path, 'envFrom'), maxItems)) {
-    for (const ref of ['configMapRef', 'secretRef']) stringField(objectField(envFrom, ref, fieldPath(fromPath, ref)), 'name', fieldPath(fromPath, `${ref}.name`));
+  for (const envFrom of at.items('envFrom', maxItems)) {
+    for (const ref of ['configMapRef', 'secretRef']) envFrom.object(ref).string('name');
   }
   return podSpecDependenciesOf({ containers: [item] }, path, namespace);
 }
@@ -63,13 +62,13 @@ function implementationReferences(component: InferenceComponent, namespace: stri
  */
 function interpretDependency({ object, namespace: requestNamespace }: Request) {
   const namespace = namespaceOf(object.metadata, requestNamespace);
-  const { components, loggerServiceAccounts, triggerAuthentications } = object.spec();
+  const { components, loggerServiceAccounts, triggerAuthentications } = object.spec;
   const named = new NamedReferences(namespace);
   const lists: DependentObjectReference[][] = [];
   for (const component of components) {
     lists.push(podSpecDependenciesOf(component.spec, component.path, namespace), implementationReferences(component, namespace));
     named.add('v1', 'PersistentVolumeClaim', claimOf(component.implementation?.storageUri));
-    named.addAll('v1', 'PersistentVolumeClaim', component.storageUris.map(({ uri }) => claimOf(uri)));
+    named.addAll('v1', 'PersistentVolumeClaim', component.storageUris.map(claimOf));
     if (component.implementation?.storage === true) named.add('v1', 'Secret', object.metadata.annotations?.[storageSecretAnnotation] ?? defaultStorageSecret);
   }
   named.addAll('v1', 'ServiceAccount', loggerServiceAccounts);
@@ -89,7 +88,7 @@ const failedTransitions = new Set(['BlockedByFailedLoad', 'InvalidSpec']);
  */
 function interpretHealth({ object }: Request) {
   if (object.stopped) return healthy(`${stopAnnotation}: true`);
-  const status = object.status();
+  const status = object.status;
   const conditions = status?.conditions;
   const stopped = conditionOf(conditions, 'Stopped');
   if (stopped?.status === 'True') return healthy(conditionReason(stopped, 'Stopped'));
@@ -107,7 +106,7 @@ function interpretHealth({ object }: Request) {
 
 /** What the control plane shows of a member: conditions, observedGeneration, url, address, components, modelStatus. */
 function interpretStatus({ object }: Request) {
-  const status = object.status();
+  const status = object.status;
   const extra: JsonObject = {};
   if (status?.url !== undefined) extra.url = status.url;
   if (status?.address !== undefined) extra.address = status.address;

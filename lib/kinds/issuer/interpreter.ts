@@ -1,7 +1,7 @@
 // cert-manager's Issuer interpreter: health from Ready, the ACME account, and the Secrets and ServiceAccounts its
 // configuration names, all in its own namespace (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { issuerDependencies, issuerOperations, readIssuer, type Issuer } from '../../shapes/cert-manager';
+import { issuerDependencies, issuerOperations, readIssuer, type Issuer } from '../../families/cert-manager/cert-manager';
 import { issuer } from './identity';
 
 export const issuerInterpreter = defineInterpreter<Issuer>({

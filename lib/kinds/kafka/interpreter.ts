@@ -8,7 +8,7 @@ import { agreedValue, sameJson, setOrRemove } from '../../shapes/aggregation';
 import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { unhealthy } from '../../shapes/health';
-import { clusterLabel, presentFields, strimziHealth, strimziNodes } from '../../shapes/strimzi';
+import { clusterLabel, presentFields, strimziHealth, strimziNodes } from '../../families/strimzi/strimzi';
 import { kafka as identity, nodePoolsAnnotation, nodePoolVersion, statusFieldServed } from './identity';
 import { collectSpecReferences } from './references';
 import { readKafka, readReflectedStatus, type Kafka, type KafkaStatus } from './schema';
@@ -29,13 +29,9 @@ function usesNodePools(object: Kafka): boolean {
  * `spec.kafka.replicas`, each with the Kafka container's resources and the scheduling fields of the pod template.
  */
 function interpretReplica({ object }: Request): OperationResults['InterpretReplica'] {
-  if (usesNodePools(object)) return { replicas: 0 };
-  return strimziNodes(object.spec?.replicas ?? 0, {
-    resources: object.spec?.resources,
-    resourcesPath: 'object.spec.kafka.resources',
-    pod: object.spec?.pod,
-    podPath: 'object.spec.kafka.template.pod',
-  });
+  const { spec } = object;
+  if (spec === undefined || usesNodePools(object)) return { replicas: 0 };
+  return strimziNodes(spec.replicas ?? 0, spec);
 }
 
 /** KafkaStatus besides conditions and observedGeneration, as the operator wrote it. */
@@ -129,10 +125,13 @@ function interpretDependency({ object, namespace, kind }: Request) {
   const where = namespaceOf(object.metadata, namespace);
   const named = new NamedReferences(where);
   const name = object.metadata.name ?? '';
-  if (object.spec !== undefined) {
-    collectSpecReferences(object.spec.raw, 'object.spec', named);
-    if (name !== '' && object.spec.ownClusterCa) named.addAll('v1', 'Secret', [`${name}-cluster-ca-cert`, `${name}-cluster-ca`]);
-    if (name !== '' && object.spec.ownClientsCa) named.addAll('v1', 'Secret', [`${name}-clients-ca-cert`, `${name}-clients-ca`]);
+  const { spec } = object;
+  if (spec !== undefined) {
+    // The CA flags are read (and checked) before the walk, as they always were.
+    const { ownClusterCa, ownClientsCa } = spec;
+    collectSpecReferences(spec.raw, named);
+    if (name !== '' && ownClusterCa) named.addAll('v1', 'Secret', [`${name}-cluster-ca-cert`, `${name}-cluster-ca`]);
+    if (name !== '' && ownClientsCa) named.addAll('v1', 'Secret', [`${name}-clients-ca-cert`, `${name}-clients-ca`]);
   }
   const dependencies: DependentObjectReference[] = named.list();
   if (name !== '' && usesNodePools(object)) {

@@ -4,8 +4,9 @@
 // path of every version (io/strimzi/api/kafka/model/common/{CertAndKeySecretSource,CertSecretSource,
 // GenericSecretSource,PasswordSecretSource,ExternalConfigurationReference,ExternalLogging}.java, and
 // common/template/{AdditionalVolume,ContainerEnvVar,PodTemplate}.java in Strimzi 0.51.0).
-import { isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
+import { isJsonObject, type JsonValue } from '../../review/json';
 import { FieldFailure } from '../../review/core';
+import type { Cursor } from '../../kube/cursor';
 import { checkedObjectName, checkListLength } from '../../kube/fields';
 import { podTemplateList } from '../../kube/limits';
 import { NamedReferences } from '../../shapes/dependencies';
@@ -21,8 +22,9 @@ function addAt(named: NamedReferences, kind: string, value: JsonValue | undefine
 }
 
 /** Every Secret, ConfigMap and PVC the spec names, into `named`; one pass over the spec (no recursion). */
-export function collectSpecReferences(spec: JsonObject, path: string, named: NamedReferences): void {
-  const stack: { value: JsonValue; path: string; key: string }[] = [{ value: spec, path, key: '' }];
+export function collectSpecReferences(spec: Cursor, named: NamedReferences): void {
+  if (spec.value === undefined) return;
+  const stack: { value: JsonValue; path: string; key: string }[] = [{ value: spec.value, path: spec.path, key: '' }];
   while (stack.length > 0) {
     const { value, path: at, key } = stack.pop()!;
     if (Array.isArray(value)) {

@@ -2,13 +2,14 @@
 // read there): an object becomes the typed view the operations use, or a FieldFailure naming the field (a 400).
 // Types are hand-written from Strimzi 0.51.0's api module, io/strimzi/api/kafka/model/kafka/{KafkaSpec,
 // KafkaClusterSpec,KafkaStatus}.java and kafka/listener/{ListenerStatus,ListenerAddress}.java, for the fields read only.
-import { booleanField, countField, fieldPath, fieldValue, objectField, objectItems, stringField } from '../../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { defined, once, readByPart, type Cursor } from '../../kube/cursor';
 import { podTemplateLimits } from '../../kube/limits';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
 import { readConditionStatus, type ConditionStatus } from '../../shapes/conditions';
 import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
-import { nodeIdsField } from '../../shapes/strimzi';
+import { nodeIdsField } from '../../families/strimzi/strimzi';
 
 /** ListenerStatus: one listener's name, addresses and bootstrap string (and the CA certificates clients trust). */
 export interface ListenerStatus {
@@ -30,14 +31,14 @@ export interface KafkaStatus extends ConditionStatus {
 export interface KafkaSpec {
   /** `spec.kafka.replicas` (v1beta2 and v1beta1: the brokers of a cluster without node pools). */
   replicas?: number;
-  /** `spec.kafka.resources` and `spec.kafka.template.pod`, for a cluster without node pools. */
-  resources?: JsonObject;
-  pod?: JsonObject;
+  /** `spec.kafka.resources` and `spec.kafka.template.pod` (empty when absent), for a cluster without node pools. */
+  resources: Cursor;
+  pod: Cursor;
   /** `spec.clusterCa` / `spec.clientsCa` `generateCertificateAuthority: false`: the user supplies the CA secrets. */
   ownClusterCa: boolean;
   ownClientsCa: boolean;
   /** The spec as written (its references are found by walking it). */
-  raw: JsonObject;
+  raw: Cursor;
 }
 
 export interface Kafka {
@@ -48,72 +49,54 @@ export interface Kafka {
 
 const maxItems = podTemplateLimits.listItems;
 
-function readListener(item: JsonObject, path: string): ListenerStatus {
-  const listener: ListenerStatus = { raw: item };
-  const name = stringField(item, 'name', fieldPath(path, 'name'));
-  if (name !== undefined) listener.name = name;
-  const bootstrap = stringField(item, 'bootstrapServers', fieldPath(path, 'bootstrapServers'));
-  if (bootstrap !== undefined) listener.bootstrapServers = bootstrap;
-  if (fieldValue(item, 'addresses') !== undefined) {
-    listener.addresses = objectItems(item, 'addresses', fieldPath(path, 'addresses'), maxItems).map(({ item: address, path: at }) => {
-      const host = stringField(address, 'host', fieldPath(at, 'host'));
-      const port = countField(address, 'port', fieldPath(at, 'port'));
-      return { ...(host === undefined ? {} : { host }), ...(port === undefined ? {} : { port }) };
-    });
-  }
-  return listener;
+function readListener(item: Cursor): ListenerStatus {
+  return defined({
+    raw: item.value!,
+    name: item.string('name'),
+    bootstrapServers: item.string('bootstrapServers'),
+    addresses: item.has('addresses') ? item.items('addresses', maxItems).map((address) => defined({ host: address.string('host'), port: address.count('port') })) : undefined,
+  });
 }
 
 /** A member's status (or what InterpretStatus returned for it). */
-export function readStatus(status: JsonObject, path: string): KafkaStatus {
-  const result: KafkaStatus = { ...readConditionStatus(status, path), raw: status };
-  if (fieldValue(status, 'listeners') !== undefined) {
-    result.listeners = objectItems(status, 'listeners', fieldPath(path, 'listeners'), maxItems).map(({ item, path: at }) => readListener(item, at));
-  }
-  if (fieldValue(status, 'kafkaNodePools') !== undefined) {
-    result.kafkaNodePools = objectItems(status, 'kafkaNodePools', fieldPath(path, 'kafkaNodePools'), maxItems).flatMap(({ item, path: at }) => {
-      const name = stringField(item, 'name', fieldPath(at, 'name'));
-      return name === undefined ? [] : [name];
-    });
-  }
-  const registered = nodeIdsField(status, 'registeredNodeIds', path);
-  if (registered !== undefined) result.registeredNodeIds = registered;
-  for (const name of ['clusterId', 'kafkaVersion', 'kafkaMetadataVersion', 'kafkaMetadataState', 'operatorLastSuccessfulVersion']) {
-    stringField(status, name, fieldPath(path, name));
-  }
+export function readStatus(status: Cursor): KafkaStatus {
+  const result: KafkaStatus = defined({
+    ...readConditionStatus(status),
+    raw: status.value!,
+    listeners: status.has('listeners') ? status.items('listeners', maxItems).map(readListener) : undefined,
+    kafkaNodePools: status.has('kafkaNodePools') ? status.items('kafkaNodePools', maxItems).flatMap((item) => item.string('name') ?? []) : undefined,
+    registeredNodeIds: nodeIdsField(status, 'registeredNodeIds'),
+  });
+  // Reflected as written: checked to be strings.
+  for (const name of ['clusterId', 'kafkaVersion', 'kafkaMetadataVersion', 'kafkaMetadataState', 'operatorLastSuccessfulVersion']) status.string(name);
   return result;
 }
 
 /** What InterpretStatus returned, read back by AggregateStatus (with Karmada's generations). */
-export function readReflectedStatus(status: JsonObject, path: string): KafkaStatus & ReportedGenerations {
-  return { ...readStatus(status, path), ...readReportedGenerations(status, path) };
+export function readReflectedStatus(status: Cursor): KafkaStatus & ReportedGenerations {
+  return { ...readStatus(status), ...readReportedGenerations(status) };
 }
 
-function ownCa(spec: JsonObject, name: string, path: string): boolean {
-  const ca = objectField(spec, name, fieldPath(path, name));
-  return booleanField(ca, 'generateCertificateAuthority', fieldPath(path, `${name}.generateCertificateAuthority`)) === false;
-}
-
-/** Reads every field the interpreter uses; it never defaults or alters a value. */
-export function readKafka(object: JsonObject, path: string, { version }: { version: string }): Kafka {
-  const kafka: Kafka = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) {
-    const specPath = fieldPath(path, 'spec');
-    const cluster = objectField(spec, 'kafka', fieldPath(specPath, 'kafka'));
-    const clusterPath = fieldPath(specPath, 'kafka');
-    kafka.spec = { ownClusterCa: ownCa(spec, 'clusterCa', specPath), ownClientsCa: ownCa(spec, 'clientsCa', specPath), raw: spec };
+/** The spec by part: InterpretReplica reads the nodes, InterpretDependency the CAs and the spec as written. */
+function readSpec(spec: Cursor, version: string): KafkaSpec {
+  const cluster = once(() => spec.object('kafka'));
+  const ownCa = (name: string) => spec.object(name).boolean('generateCertificateAuthority') === false;
+  return readByPart<KafkaSpec>({
     // v1 dropped `replicas` (node pools are mandatory): a v1 object carrying one is pruned by the apiserver.
-    const replicas = version === 'v1' ? undefined : countField(cluster, 'replicas', fieldPath(clusterPath, 'replicas'));
-    if (replicas !== undefined) kafka.spec.replicas = replicas;
-    const resources = objectField(cluster, 'resources', fieldPath(clusterPath, 'resources'));
-    if (resources !== undefined) kafka.spec.resources = resources;
-    const template = objectField(cluster, 'template', fieldPath(clusterPath, 'template'));
-    const pod = objectField(template, 'pod', fieldPath(clusterPath, 'template.pod'));
-    if (pod !== undefined) kafka.spec.pod = pod;
-  }
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) kafka.status = readStatus(status, fieldPath(path, 'status'));
-  return kafka;
+    replicas: () => (version === 'v1' ? undefined : cluster().count('replicas')),
+    resources: () => cluster().object('resources'),
+    pod: () => cluster().at(['template', 'pod']),
+    ownClusterCa: () => ownCa('clusterCa'),
+    ownClientsCa: () => ownCa('clientsCa'),
+    raw: () => spec,
+  });
 }
 
+/** Reads, by part, every field the interpreter uses; it never defaults or alters a value. */
+export function readKafka(object: Cursor, { version }: { version: string }): Kafka {
+  return readByPart<Kafka>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', (spec) => readSpec(spec, version)),
+    status: () => object.part('status', readStatus),
+  });
+}

@@ -7,7 +7,7 @@ import { agreedValue, setOrRemove, sumOf } from '../../shapes/aggregation';
 import { aggregateConditions, reflectConditionStatus } from '../../shapes/conditions';
 import { namespaceOf } from '../../shapes/dependencies';
 import { retainsReplicas } from '../../shapes/retention';
-import { clusterLabel, presentFields, strimziHealth, strimziNodes } from '../../shapes/strimzi';
+import { clusterLabel, presentFields, strimziHealth, strimziNodes } from '../../families/strimzi/strimzi';
 import { kafkaNodePool as identity } from './identity';
 import { readKafkaNodePool, readReflectedStatus, type KafkaNodePool } from './schema';
 
@@ -19,12 +19,8 @@ type Request = TypedRequest<KafkaNodePool>;
  * (the pool's pods are Strimzi's StrimziPodSet pods made of exactly these).
  */
 function interpretReplica({ object }: Request): OperationResults['InterpretReplica'] {
-  return strimziNodes(object.spec?.replicas ?? 0, {
-    resources: object.spec?.resources,
-    resourcesPath: 'object.spec.resources',
-    pod: object.spec?.pod,
-    podPath: 'object.spec.template.pod',
-  });
+  const { spec } = object;
+  return spec === undefined ? { replicas: 0 } : strimziNodes(spec.replicas ?? 0, spec);
 }
 
 /**

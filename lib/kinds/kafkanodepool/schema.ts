@@ -1,11 +1,12 @@
 // The KafkaNodePool's reader (v1 and v1beta2 share the fields read): an object becomes the typed view the operations
 // use, or a FieldFailure naming the field (a 400). Types are hand-written from Strimzi 0.51.0's api module,
 // io/strimzi/api/kafka/model/nodepool/KafkaNodePool{Spec,Status,Template}.java, for the fields read only.
-import { countField, fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import { readConditionStatus, type ConditionStatus } from '../../shapes/conditions';
 import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
-import { nodeIdsField, stringListField } from '../../shapes/strimzi';
+import { nodeIdsField, stringListField } from '../../families/strimzi/strimzi';
 import type { JsonObject } from '../../review/json';
 
 /** KafkaNodePoolStatus: written by the cluster operator while it reconciles the pool's Kafka. */
@@ -19,13 +20,13 @@ export interface KafkaNodePoolStatus extends ConditionStatus {
   raw: JsonObject;
 }
 
+/** Read by part: Retain reads only `replicas`. */
 export interface KafkaNodePoolSpec {
   replicas?: number;
-  roles?: string[];
-  /** `spec.resources`: the Kafka container's corev1.ResourceRequirements. */
-  resources?: JsonObject;
-  /** `spec.template.pod` (Strimzi's PodTemplate: affinity, tolerations, priorityClassName…). */
-  pod?: JsonObject;
+  /** `spec.resources`: the Kafka container's corev1.ResourceRequirements (empty when absent). */
+  resources: Cursor;
+  /** `spec.template.pod` (Strimzi's PodTemplate: affinity, tolerations, priorityClassName…), empty when absent. */
+  pod: Cursor;
 }
 
 export interface KafkaNodePool {
@@ -35,44 +36,35 @@ export interface KafkaNodePool {
 }
 
 /** A member's status (or what InterpretStatus returned for it). */
-export function readStatus(status: JsonObject, path: string): KafkaNodePoolStatus {
-  const result: KafkaNodePoolStatus = { ...readConditionStatus(status, path), raw: status };
-  const nodeIds = nodeIdsField(status, 'nodeIds', path);
-  if (nodeIds !== undefined) result.nodeIds = nodeIds;
-  const clusterId = stringField(status, 'clusterId', fieldPath(path, 'clusterId'));
-  if (clusterId !== undefined) result.clusterId = clusterId;
-  const roles = stringListField(status, 'roles', path);
-  if (roles !== undefined) result.roles = roles;
-  const replicas = countField(status, 'replicas', fieldPath(path, 'replicas'));
-  if (replicas !== undefined) result.replicas = replicas;
-  const labelSelector = stringField(status, 'labelSelector', fieldPath(path, 'labelSelector'));
-  if (labelSelector !== undefined) result.labelSelector = labelSelector;
-  return result;
+export function readStatus(status: Cursor): KafkaNodePoolStatus {
+  return defined({
+    ...readConditionStatus(status),
+    raw: status.value!,
+    nodeIds: nodeIdsField(status, 'nodeIds'),
+    clusterId: status.string('clusterId'),
+    roles: stringListField(status, 'roles'),
+    replicas: status.count('replicas'),
+    labelSelector: status.string('labelSelector'),
+  });
 }
 
 /** What InterpretStatus returned, read back by AggregateStatus (with Karmada's generations). */
-export function readReflectedStatus(status: JsonObject, path: string): KafkaNodePoolStatus & ReportedGenerations {
-  return { ...readStatus(status, path), ...readReportedGenerations(status, path) };
+export function readReflectedStatus(status: Cursor): KafkaNodePoolStatus & ReportedGenerations {
+  return { ...readStatus(status), ...readReportedGenerations(status) };
 }
 
-/** Reads every field the interpreter uses; it never defaults or alters a value. */
-export function readKafkaNodePool(object: JsonObject, path: string): KafkaNodePool {
-  const pool: KafkaNodePool = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) {
-    const specPath = fieldPath(path, 'spec');
-    pool.spec = {};
-    const replicas = countField(spec, 'replicas', fieldPath(specPath, 'replicas'));
-    if (replicas !== undefined) pool.spec.replicas = replicas;
-    const roles = stringListField(spec, 'roles', specPath);
-    if (roles !== undefined) pool.spec.roles = roles;
-    const resources = objectField(spec, 'resources', fieldPath(specPath, 'resources'));
-    if (resources !== undefined) pool.spec.resources = resources;
-    const template = objectField(spec, 'template', fieldPath(specPath, 'template'));
-    const pod = objectField(template, 'pod', fieldPath(specPath, 'template.pod'));
-    if (pod !== undefined) pool.spec.pod = pod;
-  }
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) pool.status = readStatus(status, fieldPath(path, 'status'));
-  return pool;
+/** Reads, by part, every field the interpreter uses; it never defaults or alters a value. */
+export function readKafkaNodePool(object: Cursor): KafkaNodePool {
+  return readByPart<KafkaNodePool>({
+    metadata: () => readMetadata(object),
+    spec: () =>
+      object.part('spec', (spec) =>
+        readByPart<KafkaNodePoolSpec>({
+          replicas: () => spec.count('replicas'),
+          resources: () => spec.object('resources'),
+          pod: () => spec.at(['template', 'pod']),
+        }),
+      ),
+    status: () => object.part('status', readStatus),
+  });
 }

@@ -9,7 +9,7 @@ import { namespaceOf, templateDependencies } from '../../shapes/dependencies';
 import { generationLag, observedByEveryMember } from '../../shapes/generations';
 import { unhealthy } from '../../shapes/health';
 import { reflectingRequired } from '../../shapes/workload-status';
-import { partitionedRolloutHealth, updateHeldBackBy } from '../../shapes/partition';
+import { partitionedRolloutHealth, updateHeldBackBy } from '../../families/openkruise/partition';
 import { kruiseDaemonSet } from './identity';
 import { daemonSetCounters, daemonSetStatus, readDaemonSet, type DaemonSet, type DaemonSetStatus } from './schema';
 

@@ -1,10 +1,10 @@
 // The Advanced DaemonSet's one reader: an object becomes the typed view the operations use, or a FieldFailure naming
 // the field (a 400). Types are hand-written from OpenKruise's apis/apps/v1alpha1/daemonset_types.go at v1.8.2 (json
 // tags), for the fields read only (see README.md).
-import { arrayField, fieldPath, objectField } from '../../kube/fields';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
-import type { JsonObject } from '../../review/json';
-import { rollingUpdateStrategyOf } from '../../shapes/partition';
+import { readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
+import { rollingUpdateStrategyOf } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 
 /** The DaemonSetStatus counts Karmada's customization reflects and sums, and the revision hash (a string). */
@@ -41,31 +41,24 @@ export interface DaemonSetSpec {
 }
 
 /** Whether a label selector says anything: OpenKruise reads an empty one as every node (`labels.Everything()`). */
-function selectsSome(selector: JsonObject | undefined, path: string): boolean {
-  if (selector === undefined) return false;
-  const labels = objectField(selector, 'matchLabels', fieldPath(path, 'matchLabels'));
-  const expressions = arrayField(selector, 'matchExpressions', fieldPath(path, 'matchExpressions'));
-  return (labels !== undefined && Object.keys(labels).length > 0) || expressions.length > 0;
+function selectsSome(selector: Cursor): boolean {
+  if (!selector.present) return false;
+  const labels = selector.object('matchLabels');
+  const expressions = selector.list('matchExpressions');
+  return (labels.present && Object.keys(labels.value!).length > 0) || expressions.length > 0;
 }
 
-function specOf(spec: JsonObject, path: string): DaemonSetSpec {
-  const template = podTemplateField(spec, 'template', fieldPath(path, 'template'));
-  const { onDelete, partition, paused, rolling, rollingPath } = rollingUpdateStrategyOf(spec, path);
-  return {
-    template,
-    onDelete,
-    partition,
-    paused,
-    nodesSelected: selectsSome(objectField(rolling, 'selector', fieldPath(rollingPath, 'selector')), fieldPath(rollingPath, 'selector')),
-  };
+function specOf(spec: Cursor): DaemonSetSpec {
+  const template = spec.podTemplate('template');
+  const { onDelete, partition, paused, rolling } = rollingUpdateStrategyOf(spec);
+  return { template, onDelete, partition, paused, nodesSelected: selectsSome(rolling.object('selector')) };
 }
 
-/** Reads every field the interpreter uses; it never defaults or alters a value. */
-export function readDaemonSet(object: JsonObject, path: string): DaemonSet {
-  const daemonSet: DaemonSet = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) daemonSet.spec = specOf(spec, fieldPath(path, 'spec'));
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) daemonSet.status = daemonSetStatus.read(status, fieldPath(path, 'status'));
-  return daemonSet;
+/** Reads, by part, every field the interpreter uses; it never defaults or alters a value. */
+export function readDaemonSet(object: Cursor): DaemonSet {
+  return readByPart<DaemonSet>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', daemonSetStatus.read),
+  });
 }

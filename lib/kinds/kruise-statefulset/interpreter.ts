@@ -5,7 +5,7 @@ import { defineInterpreter } from '../../interpreter/define';
 import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
 import { generationLag } from '../../shapes/generations';
 import { unhealthy } from '../../shapes/health';
-import { partitionedRolloutHealth, updateHeldBackBy } from '../../shapes/partition';
+import { partitionedRolloutHealth, updateHeldBackBy } from '../../families/openkruise/partition';
 import { podTemplateWorkload, reviseWithinSpec } from '../../shapes/pod-template-workload';
 import { reflectingRequired } from '../../shapes/workload-status';
 import { hasUpdatedCounts, kruiseStatefulSet } from './identity';

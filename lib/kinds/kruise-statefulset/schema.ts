@@ -1,11 +1,11 @@
 // The Advanced StatefulSet's one reader: an object of either served version becomes the typed view the operations
 // use, or a FieldFailure naming the field (a 400). Types are hand-written from OpenKruise's apis/apps/{v1alpha1,
 // v1beta1}/statefulset_types.go at v1.8.2 (json tags), for the fields read only (see README.md).
-import { countField, fieldPath, objectField } from '../../kube/fields';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
+import { readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
-import type { JsonObject } from '../../review/json';
-import { rollingUpdateStrategyOf } from '../../shapes/partition';
+import { rollingUpdateStrategyOf } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { hasUpdatedCounts } from './identity';
 
@@ -46,25 +46,18 @@ export interface StatefulSetSpec {
   paused?: boolean;
 }
 
-function specOf(spec: JsonObject, path: string): StatefulSetSpec {
-  const replicas = countField(spec, 'replicas', fieldPath(path, 'replicas'));
-  const template = podTemplateField(spec, 'template', fieldPath(path, 'template'));
-  const { onDelete, partition, paused } = rollingUpdateStrategyOf(spec, path);
-  return {
-    replicas,
-    template,
-    onDelete,
-    partition,
-    paused,
-  };
+function specOf(spec: Cursor): StatefulSetSpec {
+  const replicas = spec.count('replicas');
+  const template = spec.podTemplate('template');
+  const { onDelete, partition, paused } = rollingUpdateStrategyOf(spec);
+  return { replicas, template, onDelete, partition, paused };
 }
 
-/** Reads every field the interpreter uses, where the request's version keeps it; it never defaults or alters a value. */
-export function readStatefulSet(object: JsonObject, path: string, kind: GroupVersionKind): StatefulSet {
-  const statefulSet: StatefulSet = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) statefulSet.spec = specOf(spec, fieldPath(path, 'spec'));
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) statefulSet.status = statefulSetStatusOf(kind.version).read(status, fieldPath(path, 'status'));
-  return statefulSet;
+/** Reads, by part, every field the interpreter uses, where the request's version keeps it; it never defaults or alters a value. */
+export function readStatefulSet(object: Cursor, kind: GroupVersionKind): StatefulSet {
+  return readByPart<StatefulSet>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', statefulSetStatusOf(kind.version).read),
+  });
 }

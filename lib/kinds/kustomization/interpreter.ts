@@ -2,7 +2,7 @@
 // kustomize-controller's own readiness test, whose member-owned `spec.suspend` is retained, and whose Secrets and
 // ServiceAccount are its dependencies (see README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { fluxReady, retainSuspend } from '../../shapes/flux-status';
+import { fluxReady, retainSuspend } from '../../families/flux/status';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { kustomization, readyReasons } from './identity';
 import { kustomizationStatus, readKustomization, type Kustomization } from './schema';

@@ -1,7 +1,7 @@
 // Kyverno's ClusterPolicy interpreter (v1 and v2beta1): the policy semantics it shares with Policy
-// (lib/shapes/kyverno-policy.ts); see README.md for every decision.
+// (lib/families/kyverno/policy.ts); see README.md for every decision.
 import { defineInterpreter } from '../../interpreter/define';
-import { kyvernoPolicyOperations, readKyvernoPolicy, type KyvernoPolicy } from '../../shapes/kyverno-policy';
+import { kyvernoPolicyOperations, readKyvernoPolicy, type KyvernoPolicy } from '../../families/kyverno/policy';
 import { kyvernoClusterPolicy } from './identity';
 
 export const kyvernoClusterPolicyInterpreter = defineInterpreter<KyvernoPolicy>({

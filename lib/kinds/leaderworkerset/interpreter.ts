@@ -16,7 +16,7 @@ import { groupCounters, readLeaderWorkerSet, readReflectedStatus, type LeaderWor
 
 type Request = TypedRequest<LeaderWorkerSet>;
 
-const shape = multiTemplateWorkload<LeaderWorkerSet>((object) => groupComponents(object.spec()));
+const shape = multiTemplateWorkload<LeaderWorkerSet>((object) => groupComponents(object.spec));
 
 /**
  * Healthy when the member's controller saw the current spec (`status.observedGeneration == metadata.generation`, as
@@ -25,7 +25,7 @@ const shape = multiTemplateWorkload<LeaderWorkerSet>((object) => groupComponents
  * updateConditions). No status, `Progressing` or `UpdateInProgress` instead: not yet healthy.
  */
 function interpretHealth({ object }: Request) {
-  const status = object.status();
+  const status = object.status;
   if (status === undefined) return unhealthy('no status');
   if (status.observedGeneration === undefined) return unhealthy('no status.observedGeneration');
   const lag = generationLag(object.metadata, status.observedGeneration);
@@ -37,14 +37,14 @@ function interpretHealth({ object }: Request) {
 /** An HPA in the member scales the LWS (scale subresource at spec.replicas): kept with Karmada's retain-replicas label. */
 function retain({ object, observedObject, patch: newPatch }: Request) {
   const patch = newPatch();
-  const observed = observedObject!.writtenReplicas();
+  const observed = observedObject!.writtenReplicas;
   if (retainsReplicas(object.metadata) && observed !== undefined) patch.add(['spec', 'replicas'], observed);
   return patch.operations;
 }
 
 /** The counts, the scale selector, the conditions and observedGeneration, with the member's generations. */
 function interpretStatus({ object }: Request) {
-  const status = object.status();
+  const status = object.status;
   const rawStatus: JsonObject = {};
   if (status !== undefined) {
     for (const name of ['replicas', 'readyReplicas', 'updatedReplicas', 'hpaPodSelector', 'observedGeneration'] as const) {
@@ -86,7 +86,7 @@ export const leaderWorkerSetInterpreter = defineInterpreter<LeaderWorkerSet>({
   ...leaderWorkerSet,
   decode: readLeaderWorkerSet,
   operations: {
-    InterpretReplica: ({ object }) => groupReplica(object.spec()),
+    InterpretReplica: ({ object }) => groupReplica(object.spec),
     InterpretComponent: shape.InterpretComponent,
     ReviseReplica: ({ replicas, patch }) => patch().add(['spec', 'replicas'], replicas).operations,
     Retain: retain,

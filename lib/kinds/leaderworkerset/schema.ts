@@ -1,14 +1,12 @@
 // The LeaderWorkerSet's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the
 // field (a 400). Fields are those of sigs.k8s.io/lws v0.9.0 api/leaderworkerset/v1/leaderworkerset_types.go (json
 // tags), read only where an operation uses them (see README.md).
-import { countField, fieldPath, objectField } from '../../kube/fields';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
-import { FieldFailure } from '../../review/core';
-import type { JsonObject } from '../../review/json';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import { readConditions, type Condition } from '../../shapes/conditions';
 import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
-import { readOnce } from '../../shapes/ray-cluster';
 
 /** The groups and their pods, as the spec asks for them (the CRD's defaults filled in: replicas 1, size 1). */
 export interface LeaderWorkerSpec {
@@ -39,52 +37,42 @@ export type LeaderWorkerSetStatus = WorkloadStatus<'replicas' | 'readyReplicas' 
 /** What InterpretStatus returned for a member, read back by AggregateStatus. */
 export type ReflectedStatus = LeaderWorkerSetStatus & ReportedGenerations;
 
+/** Read by part: health reads no spec, so refuses none of it; replicas read no status. */
 export interface LeaderWorkerSet {
   metadata: ObjectMetaView;
-  /** The spec, read when an operation first asks for it (health reads no spec, so refuses none of it). */
-  spec: () => LeaderWorkerSpec;
+  spec: LeaderWorkerSpec;
   /** `spec.replicas` as written (Retain keeps the member's). */
-  writtenReplicas: () => number | undefined;
-  /** The status, undefined when the object has none. */
-  status: () => LeaderWorkerSetStatus | undefined;
+  writtenReplicas?: number;
+  status?: LeaderWorkerSetStatus;
 }
 
 /** A member's status: each field read checked, nothing defaulted. */
-export function readStatus(status: JsonObject, path: string): LeaderWorkerSetStatus {
-  const read: LeaderWorkerSetStatus = lwsStatus.read(status, path);
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) read.conditions = conditions;
-  return read;
+export function readStatus(status: Cursor): LeaderWorkerSetStatus {
+  return defined({ ...lwsStatus.read(status), conditions: readConditions(status) });
 }
 
-export function readReflectedStatus(status: JsonObject, path: string): ReflectedStatus {
-  return { ...readStatus(status, path), ...readReportedGenerations(status, path) };
+export function readReflectedStatus(status: Cursor): ReflectedStatus {
+  return { ...readStatus(status), ...readReportedGenerations(status) };
 }
 
-function readSpec(object: JsonObject): LeaderWorkerSpec {
-  const spec = objectField(object, 'spec', 'object.spec');
-  const template = objectField(spec, 'leaderWorkerTemplate', leaderWorkerTemplatePath);
-  const sizePath = fieldPath(leaderWorkerTemplatePath, 'size');
-  const size = countField(template, 'size', sizePath) ?? 1;
+function readSpec(spec: Cursor): LeaderWorkerSpec {
+  const template = spec.object('leaderWorkerTemplate');
+  const size = template.count('size') ?? 1;
   // The LWS webhook refuses a size below 1 (pkg/webhooks/leaderworkerset_webhook.go: a group always has its leader).
-  if (size < 1) throw new FieldFailure(sizePath, 'must be at least 1 (a group always has its leader)');
-  const read: LeaderWorkerSpec = { groups: countField(spec, 'replicas', 'object.spec.replicas') ?? 1, size };
-  const leaderTemplate = podTemplateField(template, 'leaderTemplate', leaderTemplatePath);
-  if (leaderTemplate !== undefined) read.leaderTemplate = leaderTemplate;
-  const workerTemplate = podTemplateField(template, 'workerTemplate', workerTemplatePath);
-  if (workerTemplate !== undefined) read.workerTemplate = workerTemplate;
-  return read;
+  if (size < 1) template.fail('size', 'must be at least 1 (a group always has its leader)');
+  return defined({
+    groups: spec.count('replicas') ?? 1,
+    size,
+    leaderTemplate: template.podTemplate('leaderTemplate'),
+    workerTemplate: template.podTemplate('workerTemplate'),
+  });
 }
 
-export function readLeaderWorkerSet(object: JsonObject, path: string): LeaderWorkerSet {
-  const statusPath = fieldPath(path, 'status');
-  return {
-    metadata: metadataOf(object, path),
-    spec: readOnce(() => readSpec(object)),
-    writtenReplicas: readOnce(() => countField(objectField(object, 'spec', fieldPath(path, 'spec')), 'replicas', fieldPath(path, 'spec.replicas'))),
-    status: readOnce(() => {
-      const status = objectField(object, 'status', statusPath);
-      return status === undefined ? undefined : readStatus(status, statusPath);
-    }),
-  };
+export function readLeaderWorkerSet(object: Cursor): LeaderWorkerSet {
+  return readByPart<LeaderWorkerSet>({
+    metadata: () => readMetadata(object),
+    spec: () => readSpec(object.object('spec')),
+    writtenReplicas: () => object.object('spec').count('replicas'),
+    status: () => object.part('status', readStatus),
+  });
 }

@@ -10,7 +10,7 @@ import {
   type KubeflowJob,
   type KubeflowJobStatus,
   readKubeflowJobStatus,
-} from '../../shapes/kubeflow-job';
+} from '../../families/kubeflow/job';
 import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
 import type { JsonObject, JsonValue } from '../../review/json';
@@ -84,8 +84,8 @@ function merged(statuses: readonly KubeflowJobStatus[]): JsonObject {
  * member's in mpi-operator's shape; with several, `merged`. Nothing reported is no status, as the catalogue leaves none.
  */
 function aggregateStatus({ aggregatedStatus, patch }: Request) {
-  const members = membersOf(aggregatedStatus, (raw, path) => {
-    const status = readKubeflowJobStatus(raw, path);
+  const members = membersOf(aggregatedStatus, (raw) => {
+    const status = readKubeflowJobStatus(raw);
     return { raw: statusJson(status), status };
   });
   return aggregateAsCatalogue(patch(), members, (reporting) => merged(reporting.map(({ status }) => status.status)));

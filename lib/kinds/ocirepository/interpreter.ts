@@ -1,7 +1,7 @@
-// Flux's OCIRepository interpreter (v1beta2 and v1): a condition-driven source on lib/shapes/flux-source.ts (see
+// Flux's OCIRepository interpreter (v1beta2 and v1): a condition-driven source on lib/families/flux/source.ts (see
 // README.md for every decision).
 import { defineInterpreter } from '../../interpreter/define';
-import { credentialReferences } from '../../shapes/flux-source';
+import { credentialReferences } from '../../families/flux/source';
 import { ociRepository } from './identity';
 import { ociRepositoryShape as shape, readOCIRepository, type OCIRepository } from './schema';
 

@@ -1,7 +1,7 @@
 // Kubeflow's PyTorchJob interpreter: Master and Worker as Karmada components, health from the job's conditions, and
 // the status over members as Karmada's catalogue aggregates it, all on the Kubeflow job shape (see README.md).
 import { defineInterpreter } from '../../interpreter/define';
-import { trainingJob, type KubeflowJob } from '../../shapes/kubeflow-job';
+import { trainingJob, type KubeflowJob } from '../../families/kubeflow/job';
 import { pytorchJob } from './identity';
 
 export const pytorchJobInterpreter = defineInterpreter<KubeflowJob>({

@@ -1,18 +1,18 @@
-// KubeRay's RayCluster interpreter: the head and worker groups as Karmada components (lib/shapes/ray-cluster.ts),
+// KubeRay's RayCluster interpreter: the head and worker groups as Karmada components (lib/families/ray/cluster.ts),
 // health from KubeRay's conditions, and the members' statuses summed (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
 import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../shapes/ray-cluster';
+import { aggregateRayStatus, mergedConditionsAndUpdate, quantitySum, rayClusterComponents } from '../../families/ray/cluster';
 import type { JsonObject } from '../../review/json';
 import { rayCluster } from './identity';
 import { conditionsIn, desiredResources, readRayCluster, readRayClusterStatus, statusNotIn, workerCounters, type RayCluster, type RayClusterStatus } from './schema';
 
 type Request = TypedRequest<RayCluster>;
 
-const shape = multiTemplateWorkload<RayCluster>((cluster) => rayClusterComponents(cluster.cluster()));
+const shape = multiTemplateWorkload<RayCluster>((cluster) => rayClusterComponents(cluster.cluster));
 
 /** The condition of this type when it is True. */
 function trueCondition(conditions: readonly Condition[] | undefined, type: string): Condition | undefined {
@@ -26,8 +26,8 @@ function trueCondition(conditions: readonly Condition[] | undefined, type: strin
  * suspended or suspending, which is where its owner put it (failover would only start it elsewhere).
  */
 function interpretHealth({ object, kind }: Request) {
-  if (!conditionsIn(kind.version)) return stateHealth(object.state());
-  const conditions = object.conditions();
+  if (!conditionsIn(kind.version)) return stateHealth(object.state);
+  const conditions = object.conditions;
   const suspended = trueCondition(conditions, 'RayClusterSuspended') ?? trueCondition(conditions, 'RayClusterSuspending');
   if (suspended !== undefined) return healthy(conditionReason(suspended, suspended.type));
   // KubeRay writes the type `ReplicaFailure` (the Go constant is named RayClusterReplicaFailure); Karmada's Lua and

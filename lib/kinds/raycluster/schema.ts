@@ -1,12 +1,13 @@
 // The RayCluster's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the
 // field (a 400). Fields are those of ray-operator v1.5.0 apis/ray/v1/raycluster_types.go (json tags), read only
 // where an operation uses them (see README.md).
-import { countField, fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, statusQuantity, type RayClusterShape } from '../../shapes/ray-cluster';
+import { rayClusterStatusOnlyInV1, readRayClusterSpec, type RayClusterShape } from '../../families/ray/cluster';
 import type { Quantity } from '../../kube/quantity';
 
 /** The worker counts KubeRay reports (int32, `omitempty`: absent means 0), in the order Karmada's catalogue writes them. */
@@ -28,49 +29,36 @@ export interface RayClusterStatus extends Partial<Record<WorkerCounter, number>>
   stateTransitionTimes?: JsonObject;
 }
 
-/** The spec and the conditions are read when an operation first asks for them (see `readOnce`). */
+/** Read by part: health reads no spec and only the status field it uses, components no status. */
 export interface RayCluster {
   metadata: ObjectMetaView;
-  cluster: () => RayClusterShape;
-  /** `status.conditions` alone (health reads no other status field, so it refuses no other). */
-  conditions: () => Condition[] | undefined;
+  cluster: RayClusterShape;
+  /** `status.conditions` alone. */
+  conditions?: Condition[];
   /** `status.state` alone: what a v1alpha1 status says of readiness, having no conditions (see `conditionsIn`). */
-  state: () => string | undefined;
+  state?: string;
 }
 
 /** A RayCluster's status as a member reports it: every field read checked, nothing defaulted. */
-export function readRayClusterStatus(status: JsonObject, path: string): RayClusterStatus {
-  const read: RayClusterStatus = { resources: {} };
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) read.conditions = conditions;
-  for (const name of workerCounters) {
-    const count = countField(status, name, fieldPath(path, name));
-    if (count !== undefined) read[name] = count;
-  }
-  for (const name of desiredResources) {
-    const quantity = statusQuantity(status, name, path);
-    if (quantity !== undefined) read.resources[name] = quantity;
-  }
-  const lastUpdateTime = stringField(status, 'lastUpdateTime', fieldPath(path, 'lastUpdateTime'));
-  if (lastUpdateTime !== undefined) read.lastUpdateTime = lastUpdateTime;
-  const state = stringField(status, 'state', fieldPath(path, 'state'));
-  if (state !== undefined) read.state = state;
-  for (const name of ['endpoints', 'head', 'stateTransitionTimes'] as const) {
-    const value = objectField(status, name, fieldPath(path, name));
-    if (value !== undefined) read[name] = value;
-  }
-  return read;
+export function readRayClusterStatus(status: Cursor): RayClusterStatus {
+  const read: RayClusterStatus = { conditions: readConditions(status), resources: {} };
+  for (const name of workerCounters) read[name] = status.count(name);
+  for (const name of desiredResources) read.resources[name] = status.quantity(name);
+  defined(read.resources);
+  read.lastUpdateTime = status.string('lastUpdateTime');
+  read.state = status.string('state');
+  for (const name of ['endpoints', 'head', 'stateTransitionTimes'] as const) read[name] = status.object(name).value;
+  return defined(read);
 }
 
-export function readRayCluster(object: JsonObject, path: string, kind: GroupVersionKind): RayCluster {
-  const specPath = fieldPath(path, 'spec');
-  const statusPath = fieldPath(path, 'status');
-  return {
-    metadata: metadataOf(object, path),
-    cluster: readOnce(() => readRayClusterSpec(objectField(object, 'spec', specPath), specPath, kind.version)),
-    conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
-    state: readOnce(() => stringField(objectField(object, 'status', statusPath), 'state', fieldPath(statusPath, 'state'))),
-  };
+export function readRayCluster(object: Cursor, kind: GroupVersionKind): RayCluster {
+  const status = () => object.object('status');
+  return readByPart<RayCluster>({
+    metadata: () => readMetadata(object),
+    cluster: () => readRayClusterSpec(object.object('spec'), kind.version),
+    conditions: () => readConditions(status()),
+    state: () => status().string('state'),
+  });
 }
 
 /** Whether a `version` object can carry `status.conditions` (v1alpha1's CRD prunes them; see `statusNotIn`). */

@@ -1,11 +1,11 @@
 // KubeRay's RayJob interpreter: the embedded cluster's head and worker groups as Karmada components
-// (lib/shapes/ray-cluster.ts), health from KubeRay's job deployment status, the worst member's status, and the pod
+// (lib/families/ray/cluster.ts), health from KubeRay's job deployment status, the worst member's status, and the pod
 // templates' and the selected cluster's dependencies (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { mergedReferences, namespaceOf, NamedReferences, templatesDependencies } from '../../shapes/dependencies';
 import { healthy, unhealthy, valueReason } from '../../shapes/health';
 import { componentsOf } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, rayClusterComponents } from '../../shapes/ray-cluster';
+import { aggregateRayStatus, rayClusterComponents } from '../../families/ray/cluster';
 import type { JsonObject } from '../../review/json';
 import { rayJob } from './identity';
 import { readRayJob, readRayJobStatus, statusNotIn, statusStrings, type RayJob, type RayJobStatus } from './schema';
@@ -20,7 +20,7 @@ const clusterSelectorKey = 'ray.io/cluster';
  * every other state (starting, waiting, retrying, suspended, failed, stopped) is not.
  */
 function interpretHealth({ object }: Request) {
-  const { jobDeploymentStatus, jobStatus } = object.status() ?? {};
+  const { jobDeploymentStatus, jobStatus } = object.status ?? {};
   const deployment = valueReason('jobDeploymentStatus', jobDeploymentStatus);
   if (jobDeploymentStatus === 'Running') return healthy(deployment);
   if (jobDeploymentStatus !== 'Complete') return unhealthy(deployment);
@@ -69,7 +69,7 @@ function aggregateStatus({ aggregatedStatus, patch, kind }: Request) {
 /** The cluster's and the submitter's pod templates' objects, and the RayCluster `clusterSelector` names. */
 function interpretDependency({ object, namespace }: Request) {
   const where = namespaceOf(object.metadata, namespace);
-  const spec = object.spec();
+  const spec = object.spec;
   const templates = rayClusterComponents(spec.cluster).map(({ template, templatePath }) => ({ template, path: templatePath }));
   if (spec.submitterPodTemplate !== undefined) templates.push({ template: spec.submitterPodTemplate, path: 'object.spec.submitterPodTemplate' });
   const selected = new NamedReferences(where).add('ray.io/v1', 'RayCluster', spec.clusterSelector?.[clusterSelectorKey]);
@@ -80,7 +80,7 @@ export const rayJobInterpreter = defineInterpreter<RayJob>({
   ...rayJob,
   decode: readRayJob,
   operations: {
-    InterpretComponent: ({ object }) => componentsOf(rayClusterComponents(object.spec().cluster)),
+    InterpretComponent: ({ object }) => componentsOf(rayClusterComponents(object.spec.cluster)),
     InterpretDependency: interpretDependency,
     InterpretHealth: interpretHealth,
     AggregateStatus: aggregateStatus,

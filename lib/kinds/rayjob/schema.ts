@@ -1,11 +1,11 @@
 // The RayJob's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the field
 // (a 400). Fields are those of ray-operator v1.5.0 apis/ray/v1/rayjob_types.go (json tags), read only where an
 // operation uses them (see README.md).
-import { fieldPath, objectField, stringField, stringMapField } from '../../kube/fields';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
-import type { JsonObject } from '../../review/json';
-import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { fieldsUnder, rayClusterStatusOnlyInV1, readRayClusterSpec, type RayClusterShape } from '../../families/ray/cluster';
 
 export interface RayJobStatus {
   /** The Ray job's own status (PENDING, RUNNING, STOPPED, SUCCEEDED, FAILED). */
@@ -24,45 +24,35 @@ export interface RayJobSpec {
   clusterSelector?: Record<string, string>;
 }
 
-/** Spec and status are read when an operation first asks for them (see `readOnce`). */
+/** Read by part: health reads no spec, components no status. */
 export interface RayJob {
   metadata: ObjectMetaView;
-  spec: () => RayJobSpec;
-  status: () => RayJobStatus | undefined;
+  spec: RayJobSpec;
+  status?: RayJobStatus;
 }
 
 export const statusStrings = ['jobStatus', 'jobDeploymentStatus', 'reason', 'message'] as const;
 
-export function readRayJobStatus(status: JsonObject, path: string): RayJobStatus {
+export function readRayJobStatus(status: Cursor): RayJobStatus {
   const read: RayJobStatus = {};
-  for (const name of statusStrings) {
-    const value = stringField(status, name, fieldPath(path, name));
-    if (value !== undefined) read[name] = value;
-  }
-  return read;
+  for (const name of statusStrings) read[name] = status.string(name);
+  return defined(read);
 }
 
-function readRayJobSpec(spec: JsonObject | undefined, specPath: string, version: string): RayJobSpec {
-  const clusterPath = fieldPath(specPath, 'rayClusterSpec');
-  const read: RayJobSpec = { cluster: readRayClusterSpec(objectField(spec, 'rayClusterSpec', clusterPath), clusterPath, version) };
-  const submitter = podTemplateField(spec, 'submitterPodTemplate', fieldPath(specPath, 'submitterPodTemplate'));
-  if (submitter !== undefined) read.submitterPodTemplate = submitter;
-  const selector = stringMapField(spec, 'clusterSelector', fieldPath(specPath, 'clusterSelector'));
-  if (selector !== undefined) read.clusterSelector = selector;
-  return read;
+function readRayJobSpec(spec: Cursor, version: string): RayJobSpec {
+  return defined({
+    cluster: readRayClusterSpec(spec.object('rayClusterSpec'), version),
+    submitterPodTemplate: spec.podTemplate('submitterPodTemplate'),
+    clusterSelector: spec.stringMap('clusterSelector'),
+  });
 }
 
-export function readRayJob(object: JsonObject, path: string, kind: GroupVersionKind): RayJob {
-  const specPath = fieldPath(path, 'spec');
-  const statusPath = fieldPath(path, 'status');
-  return {
-    metadata: metadataOf(object, path),
-    spec: readOnce(() => readRayJobSpec(objectField(object, 'spec', specPath), specPath, kind.version)),
-    status: readOnce(() => {
-      const status = objectField(object, 'status', statusPath);
-      return status === undefined ? undefined : readRayJobStatus(status, statusPath);
-    }),
-  };
+export function readRayJob(object: Cursor, kind: GroupVersionKind): RayJob {
+  return readByPart<RayJob>({
+    metadata: () => readMetadata(object),
+    spec: () => readRayJobSpec(object.object('spec'), kind.version),
+    status: () => object.part('status', readRayJobStatus),
+  });
 }
 
 /** ray.io/v1 RayJob status fields v1alpha1 has not (ray-operator v1.5.0 `config/crd/bases/ray.io_rayjobs.yaml`). */

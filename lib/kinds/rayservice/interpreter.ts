@@ -1,30 +1,30 @@
 // KubeRay's RayService interpreter: the Serve cluster as one count of pods with one per-pod requirement, Karmada's
-// share written back over the worker groups (lib/shapes/ray-cluster.ts), health from the Ready condition, the
+// share written back over the worker groups (lib/families/ray/cluster.ts), health from the Ready condition, the
 // members' statuses combined, and the pod templates' dependencies (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { sumOf, type Member } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
 import { conditionReason, healthy, unhealthy } from '../../shapes/health';
 import { multiTemplateWorkload } from '../../shapes/multi-template-workload';
-import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../shapes/ray-cluster';
+import { aggregateRayStatus, mergedConditionsAndUpdate, rayClusterComponents, rayClusterReplica, reviseWorkers } from '../../families/ray/cluster';
 import type { JsonObject } from '../../review/json';
 import { rayService } from './identity';
 import { conditionsIn, readRayService, readRayServiceStatus, statusNotIn, type ApplicationStatus, type RayService, type RayServiceStatus } from './schema';
 
 type Request = TypedRequest<RayService>;
 
-const shape = multiTemplateWorkload<RayService>((service) => rayClusterComponents(service.cluster()));
+const shape = multiTemplateWorkload<RayService>((service) => rayClusterComponents(service.cluster));
 
 /** The head and every worker pod, each asking for the most any group's pod asks for (none without a head). */
 function interpretReplica({ object }: Request) {
-  const replica = rayClusterReplica(object.cluster());
+  const replica = rayClusterReplica(object.cluster);
   if (replica === undefined) return { replicas: 0 };
   return replica.requirements === undefined ? { replicas: replica.replicas } : { replicas: replica.replicas, replicaRequirements: replica.requirements };
 }
 
 function reviseReplica({ object, replicas, patch: newPatch }: Request) {
   const patch = newPatch();
-  reviseWorkers(object.cluster(), replicas ?? 0, patch, ['spec', 'rayClusterConfig']);
+  reviseWorkers(object.cluster, replicas ?? 0, patch, ['spec', 'rayClusterConfig']);
   return patch.operations;
 }
 
@@ -35,11 +35,11 @@ function reviseReplica({ object, replicas, patch: newPatch }: Request) {
  */
 function interpretHealth({ object, kind }: Request) {
   if (!conditionsIn(kind.version)) {
-    const serviceStatus = object.serviceStatus();
+    const serviceStatus = object.serviceStatus;
     if (serviceStatus === 'Running') return healthy('status.serviceStatus=Running');
     return unhealthy(serviceStatus === undefined ? 'no status.serviceStatus (v1alpha1 has no conditions)' : `status.serviceStatus=${serviceStatus.slice(0, 80)}`);
   }
-  const conditions = object.conditions();
+  const conditions = object.conditions;
   const ready = conditions?.find(({ type, status }) => type === 'Ready' && status === 'True');
   return ready === undefined ? unhealthy(conditionReason(conditionOf(conditions, 'Ready'), 'Ready')) : healthy(conditionReason(ready, 'Ready'));
 }

@@ -1,12 +1,13 @@
 // The RayService's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the
 // field (a 400). Fields are those of ray-operator v1.5.0 apis/ray/v1/rayservice_types.go (json tags), read only
 // where an operation uses them (see README.md).
-import { countField, fieldPath, objectField, stringField } from '../../kube/fields';
-import { generationField, metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import type { GroupVersionKind } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
-import { fieldsUnder, rayClusterStatusOnlyInV1, readOnce, readRayClusterSpec, type RayClusterShape } from '../../shapes/ray-cluster';
+import { fieldsUnder, rayClusterStatusOnlyInV1, readRayClusterSpec, type RayClusterShape } from '../../families/ray/cluster';
 
 /** One Serve application's status in `activeServiceStatus.applicationStatuses`. */
 export interface ApplicationStatus {
@@ -26,71 +27,51 @@ export interface RayServiceStatus {
   pendingServiceStatus?: JsonObject;
 }
 
-/** The spec and the conditions are read when an operation first asks for them (see `readOnce`). */
+/** Read by part: health reads no spec and only the status field it uses, replicas no status. */
 export interface RayService {
   metadata: ObjectMetaView;
   /** `spec.rayClusterConfig`: the cluster KubeRay runs Serve on. */
-  cluster: () => RayClusterShape;
-  /** `status.conditions` alone (health reads no other status field, so it refuses no other). */
-  conditions: () => Condition[] | undefined;
+  cluster: RayClusterShape;
+  /** `status.conditions` alone. */
+  conditions?: Condition[];
   /** `status.serviceStatus` alone: what a v1alpha1 status says of serving, having no conditions (see `conditionsIn`). */
-  serviceStatus: () => string | undefined;
+  serviceStatus?: string;
 }
 
-function applicationsOf(active: JsonObject, path: string): Map<string, ApplicationStatus> | undefined {
-  const mapPath = fieldPath(path, 'applicationStatuses');
-  const map = objectField(active, 'applicationStatuses', mapPath);
-  if (map === undefined) return undefined;
+/** `activeServiceStatus.applicationStatuses`, each named as a map key (`applicationStatuses["app"]`). */
+function applicationsOf(status: Cursor): Map<string, ApplicationStatus> | undefined {
+  const map = status.at(['activeServiceStatus', 'applicationStatuses']);
+  if (!map.present) return undefined;
   const applications = new Map<string, ApplicationStatus>();
-  for (const name of Object.keys(map)) {
-    const appPath = `${mapPath}[${JSON.stringify(name)}]`;
-    const raw = objectField(map, name, appPath);
-    if (raw === undefined) continue;
-    const application: ApplicationStatus = { raw };
-    const status = stringField(raw, 'status', fieldPath(appPath, 'status'));
-    if (status !== undefined) application.status = status;
-    applications.set(name, application);
+  const keyed = map.keyed();
+  for (const name of Object.keys(map.value!)) {
+    const application = keyed.object(name);
+    if (application.present) applications.set(name, defined({ raw: application.value!, status: application.string('status') }));
   }
   return applications;
 }
 
-export function readRayServiceStatus(status: JsonObject, path: string): RayServiceStatus {
-  const read: RayServiceStatus = {};
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) read.conditions = conditions;
-  const endpoints = countField(status, 'numServeEndpoints', fieldPath(path, 'numServeEndpoints'));
-  if (endpoints !== undefined) read.numServeEndpoints = endpoints;
-  const lastUpdateTime = stringField(status, 'lastUpdateTime', fieldPath(path, 'lastUpdateTime'));
-  if (lastUpdateTime !== undefined) read.lastUpdateTime = lastUpdateTime;
-  const generation = generationField(status, 'observedGeneration', fieldPath(path, 'observedGeneration'));
-  if (generation !== undefined) read.observedGeneration = generation;
-  const serviceStatus = stringField(status, 'serviceStatus', fieldPath(path, 'serviceStatus'));
-  if (serviceStatus !== undefined) read.serviceStatus = serviceStatus;
-  const activePath = fieldPath(path, 'activeServiceStatus');
-  const active = objectField(status, 'activeServiceStatus', activePath);
-  if (active !== undefined) {
-    read.activeServiceStatus = active;
-    const applications = applicationsOf(active, activePath);
-    if (applications !== undefined) read.applications = applications;
-  }
-  const pending = objectField(status, 'pendingServiceStatus', fieldPath(path, 'pendingServiceStatus'));
-  if (pending !== undefined) read.pendingServiceStatus = pending;
-  return read;
+export function readRayServiceStatus(status: Cursor): RayServiceStatus {
+  return defined({
+    conditions: readConditions(status),
+    numServeEndpoints: status.count('numServeEndpoints'),
+    lastUpdateTime: status.string('lastUpdateTime'),
+    observedGeneration: status.generation('observedGeneration'),
+    serviceStatus: status.string('serviceStatus'),
+    activeServiceStatus: status.object('activeServiceStatus').value,
+    applications: applicationsOf(status),
+    pendingServiceStatus: status.object('pendingServiceStatus').value,
+  });
 }
 
-export function readRayService(object: JsonObject, path: string, kind: GroupVersionKind): RayService {
-  const specPath = fieldPath(path, 'spec');
-  const clusterPath = fieldPath(specPath, 'rayClusterConfig');
-  const statusPath = fieldPath(path, 'status');
-  return {
-    metadata: metadataOf(object, path),
-    cluster: readOnce(() => {
-      const spec = objectField(object, 'spec', specPath);
-      return readRayClusterSpec(objectField(spec, 'rayClusterConfig', clusterPath), clusterPath, kind.version);
-    }),
-    conditions: readOnce(() => readConditions(objectField(object, 'status', statusPath), statusPath)),
-    serviceStatus: readOnce(() => stringField(objectField(object, 'status', statusPath), 'serviceStatus', fieldPath(statusPath, 'serviceStatus'))),
-  };
+export function readRayService(object: Cursor, kind: GroupVersionKind): RayService {
+  const status = () => object.object('status');
+  return readByPart<RayService>({
+    metadata: () => readMetadata(object),
+    cluster: () => readRayClusterSpec(object.at(['spec', 'rayClusterConfig']), kind.version),
+    conditions: () => readConditions(status()),
+    serviceStatus: () => status().string('serviceStatus'),
+  });
 }
 
 /** Whether a `version` object can carry `status.conditions` (v1alpha1's CRD prunes them; see `statusNotIn`). */

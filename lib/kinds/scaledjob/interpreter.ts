@@ -4,9 +4,9 @@
 // for Karmada to schedule or divide (see README.md for every decision).
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { mergedReferences, namespaceOf, NamedReferences, templateDependencies } from '../../shapes/dependencies';
-import { addAuthentications, aggregateKedaStatus, kedaHealth, reflectKedaStatus } from '../../shapes/keda';
+import { addAuthentications, aggregateKedaStatus, kedaHealth, reflectKedaStatus } from '../../families/keda/keda';
 import { scaledJob as scaledJobIdentity } from './identity';
-import { readScaledJob, readStatus, templatePath, type ScaledJob, type ScaledJobStatus } from './schema';
+import { readScaledJob, readStatus, type ScaledJob, type ScaledJobStatus } from './schema';
 
 type Request = TypedRequest<ScaledJob>;
 
@@ -35,8 +35,9 @@ function aggregateStatus(request: Request) {
 
 function interpretDependency({ object, namespace }: Request) {
   const where = namespaceOf(object.metadata, namespace);
-  const fromTemplate = templateDependencies(object.spec?.jobTargetRef?.template, templatePath, where);
-  const authentications = addAuthentications(new NamedReferences(where), object.spec?.triggers).list();
+  const { spec } = object;
+  const fromTemplate = spec === undefined ? [] : templateDependencies(spec.template, spec.templatePath, where);
+  const authentications = addAuthentications(new NamedReferences(where), spec?.triggers).list();
   return { dependencies: mergedReferences([fromTemplate, authentications]) };
 }
 

@@ -1,24 +1,25 @@
 // The ScaledJob's one reader: turns an object into the typed ScaledJob, or a FieldFailure naming the field. It reads
 // exactly the fields the interpreter uses; the types are hand-written from KEDA v2.21.0's
 // apis/keda/v1alpha1/scaledjob_types.go (json tags), for those fields only.
-import { countField, fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { readKedaStatus, readTriggers, type KedaStatus, type ScaleTrigger } from '../../shapes/keda';
+import { readKedaStatus, readTriggers, type KedaStatus, type ScaleTrigger } from '../../families/keda/keda';
 
 export interface ScaledJob {
   metadata: ObjectMetaView;
   spec?: ScaledJobSpec;
   status?: ScaledJobStatus;
-  /** `status` as KEDA wrote it, after `status` was read from it: InterpretStatus passes its fields on unchanged. */
+  /** `status` as KEDA wrote it, once read (checked) as `status`: InterpretStatus passes its fields on unchanged. */
   statusObject?: JsonObject;
 }
 
 export interface ScaledJobSpec {
-  /** `jobTargetRef` is a batch/v1 JobSpec; its pod template is what every Job KEDA creates runs. */
-  jobTargetRef?: { template?: PodTemplateSpec };
-  minReplicaCount?: number;
-  maxReplicaCount?: number;
+  /** `jobTargetRef.template`: `jobTargetRef` is a batch/v1 JobSpec; its pod template is what every Job KEDA creates runs. */
+  template?: PodTemplateSpec;
+  /** The template's path, for dependencies' messages (built when asked). */
+  readonly templatePath: string;
   triggers?: ScaleTrigger[];
 }
 
@@ -27,36 +28,29 @@ export interface ScaledJobStatus extends KedaStatus {
   Paused?: string;
 }
 
-/** The path of the Jobs' pod template. */
-export const templatePath = 'object.spec.jobTargetRef.template';
-
 /** A ScaledJob status as KEDA wrote it (a member's, or what InterpretStatus reflected of it). */
-export function readStatus(status: JsonObject, path: string): ScaledJobStatus {
-  const result: ScaledJobStatus = readKedaStatus(status, path);
-  const paused = stringField(status, 'Paused', fieldPath(path, 'Paused'));
-  if (paused !== undefined) result.Paused = paused;
-  return result;
+export function readStatus(status: Cursor): ScaledJobStatus {
+  return defined({ ...readKedaStatus(status), Paused: status.string('Paused') });
 }
 
-/** Reads every field the interpreter uses, checking types as it goes; it never defaults or alters a value. */
-export function readScaledJob(object: JsonObject, path: string): ScaledJob {
-  const scaledJob: ScaledJob = { metadata: metadataOf(object, path) };
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
-  if (spec !== undefined) {
-    const jobPath = fieldPath(specPath, 'jobTargetRef');
-    const job = objectField(spec, 'jobTargetRef', jobPath);
-    scaledJob.spec = {
-      jobTargetRef: job === undefined ? undefined : { template: podTemplateField(job, 'template', fieldPath(jobPath, 'template')) },
-      minReplicaCount: countField(spec, 'minReplicaCount', fieldPath(specPath, 'minReplicaCount')),
-      maxReplicaCount: countField(spec, 'maxReplicaCount', fieldPath(specPath, 'maxReplicaCount')),
-      triggers: readTriggers(spec, specPath),
-    };
-  }
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) {
-    scaledJob.status = readStatus(status, fieldPath(path, 'status'));
-    scaledJob.statusObject = status;
-  }
-  return scaledJob;
+function specOf(spec: Cursor): ScaledJobSpec {
+  const job = spec.object('jobTargetRef');
+  return {
+    template: job.podTemplate('template'),
+    get templatePath() {
+      return job.pathOf('template');
+    },
+    triggers: readTriggers(spec),
+  };
+}
+
+/** Reads, by part, every field the interpreter uses, checking types as it goes; it never defaults or alters a value. */
+export function readScaledJob(object: Cursor): ScaledJob {
+  const view: ScaledJob = readByPart<ScaledJob>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', readStatus),
+    statusObject: () => view.status && object.object('status').value,
+  });
+  return view;
 }

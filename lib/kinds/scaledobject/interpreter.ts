@@ -4,7 +4,7 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { setOrRemove } from '../../shapes/aggregation';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
-import { addAuthentications, aggregateKedaStatus, kedaHealth, reflectKedaStatus, summedCount, unitedMetricHealth } from '../../shapes/keda';
+import { addAuthentications, aggregateKedaStatus, kedaHealth, reflectKedaStatus, summedCount, unitedMetricHealth } from '../../families/keda/keda';
 import { defaultTargetApiVersion, defaultTargetKind, scaledObject as scaledObjectIdentity } from './identity';
 import { readScaledObject, readStatus, type ScaledObject, type ScaledObjectStatus } from './schema';
 

@@ -6,7 +6,7 @@ import { dependenciesOf } from '../../interpreter/pod-template';
 import type { JsonObject } from '../../review/json';
 import { namespaceOf } from '../../shapes/dependencies';
 import { countReason, countShown, generationReason, healthy, unhealthy } from '../../shapes/health';
-import { partitionKeptBack } from '../../shapes/partition';
+import { partitionKeptBack } from '../../families/openkruise/partition';
 import { lessKeptBack } from '../../shapes/workload-status';
 import { sidecarSet } from './identity';
 import { readSidecarSet, sidecarSetStatus, type SidecarSet } from './schema';

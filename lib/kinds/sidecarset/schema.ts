@@ -1,10 +1,11 @@
 // The SidecarSet's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the
 // field (a 400). Types are hand-written from OpenKruise's apis/apps/v1alpha1/sidecarset_types.go (json tags), for the
 // fields read only (see README.md).
-import { booleanField, fieldPath, objectField, stringField } from '../../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import type { JsonObject } from '../../review/json';
-import { partitionField } from '../../shapes/partition';
+import { partitionField } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 
 /**
@@ -47,25 +48,24 @@ export interface SidecarSetSpec {
   selectsUpdated: boolean;
 }
 
-function specOf(spec: JsonObject, path: string): SidecarSetSpec {
-  const strategyPath = fieldPath(path, 'updateStrategy');
-  const strategy = objectField(spec, 'updateStrategy', strategyPath);
+function specOf(spec: Cursor): SidecarSetSpec {
+  const strategy = spec.object('updateStrategy');
   return {
-    namespace: stringField(spec, 'namespace', fieldPath(path, 'namespace')),
-    podSpec: spec,
-    notUpdate: stringField(strategy, 'type', fieldPath(strategyPath, 'type')) === 'NotUpdate',
-    paused: booleanField(strategy, 'paused', fieldPath(strategyPath, 'paused')),
-    partition: partitionField(strategy, fieldPath(strategyPath, 'partition')),
-    selectsUpdated: objectField(strategy, 'selector', fieldPath(strategyPath, 'selector')) !== undefined,
+    namespace: spec.string('namespace'),
+    podSpec: spec.value!,
+    notUpdate: strategy.string('type') === 'NotUpdate',
+    paused: strategy.boolean('paused'),
+    partition: partitionField(strategy),
+    selectsUpdated: strategy.object('selector').present,
   };
 }
 
-/** Reads every field the interpreter uses; it never defaults or alters a value. */
-export function readSidecarSet(object: JsonObject, path: string): SidecarSet {
-  const sidecarSet: SidecarSet = { topLevelKeys: Object.keys(object), metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) sidecarSet.spec = specOf(spec, fieldPath(path, 'spec'));
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) sidecarSet.status = sidecarSetStatus.read(status, fieldPath(path, 'status'));
-  return sidecarSet;
+/** Reads, by part, every field the interpreter uses; it never defaults or alters a value. */
+export function readSidecarSet(object: Cursor): SidecarSet {
+  return readByPart<SidecarSet>({
+    topLevelKeys: () => Object.keys(object.value ?? {}),
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', sidecarSetStatus.read),
+  });
 }

@@ -77,7 +77,7 @@ function executorReplicas(spec: SparkApplicationSpec): number {
 }
 
 function roles(object: SparkApplication): ReplicaSpec[] {
-  const spec = object.spec() ?? { driver: { configMaps: [], secrets: [], path: 'object.spec.driver' }, executor: { configMaps: [], secrets: [], path: 'object.spec.executor' }, imagePullSecrets: [], path: 'object.spec' };
+  const spec = object.spec ?? { driver: { configMaps: [], secrets: [], path: 'object.spec.driver' }, executor: { configMaps: [], secrets: [], path: 'object.spec.executor' }, imagePullSecrets: [], path: 'object.spec' };
   return [
     { name: 'driver', namePath: spec.driver.path, replicas: 1, templatePath: `${spec.driver.path}.template`, requirements: requirementsOf(spec.driver, spec) },
     { name: 'executor', namePath: spec.executor.path, replicas: executorReplicas(spec), templatePath: `${spec.executor.path}.template`, requirements: requirementsOf(spec.executor, spec) },
@@ -89,7 +89,7 @@ function roles(object: SparkApplication): ReplicaSpec[] {
  * mount, the image pull secrets, the Spark and Hadoop ConfigMaps, what `spec.volumes` and the roles' pod templates name.
  */
 function interpretDependency({ object, namespace }: TypedRequest<SparkApplication>) {
-  const spec = object.spec();
+  const spec = object.spec;
   const where = namespaceOf(object.metadata, namespace);
   if (spec === undefined) return { dependencies: [] };
   const named = new NamedReferences(where);
@@ -113,7 +113,7 @@ function interpretDependency({ object, namespace }: TypedRequest<SparkApplicatio
  * settled or on its way; no state at all is unhealthy (the operator has not seen the application).
  */
 function interpretHealth({ object }: TypedRequest<SparkApplication>) {
-  const state = object.status()?.state;
+  const state = object.status?.state;
   const stated = valueReason('applicationState.state', state);
   return (state !== undefined && state !== 'FAILED' && state !== 'SUBMISSION_FAILED' ? healthy : unhealthy)(stated);
 }
@@ -123,7 +123,7 @@ function interpretHealth({ object }: TypedRequest<SparkApplication>) {
  * path, but for `driverInfo`: the CRD requires it in a status (the operator writes `{}` until the driver runs).
  */
 function interpretStatus({ object }: TypedRequest<SparkApplication>) {
-  const status = object.status();
+  const status = object.status;
   const rawStatus: JsonObject = {};
   for (const field of statusFields) {
     const value = status?.fields[field];
@@ -201,7 +201,7 @@ function merged(current: JsonObject | undefined, statuses: SparkApplicationStatu
  * CRD requires.
  */
 function aggregateStatus(request: TypedRequest<SparkApplication>) {
-  const members = membersOf(request.aggregatedStatus, (status, path): Reported => ({ raw: status, read: readStatus(status, path) }));
+  const members = membersOf(request.aggregatedStatus, (status): Reported => ({ raw: status.value!, read: readStatus(status) }));
   const patch = request.patch();
   if (members.listed === 0) return patch.operations;
   let status: JsonObject | undefined;
@@ -209,7 +209,7 @@ function aggregateStatus(request: TypedRequest<SparkApplication>) {
     const only = members.reporting[0];
     if (only !== undefined) status = withoutEmptyContainers(only.status.raw) as JsonObject;
   } else {
-    status = merged(request.object.rawStatus(), members.reporting.map(({ status: reported }) => reported.read), agreedDriver(members));
+    status = merged(request.object.rawStatus, members.reporting.map(({ status: reported }) => reported.read), agreedDriver(members));
   }
   if (status === undefined || Object.keys(status).length === 0) return patch.remove(['status']).operations;
   if (status.driverInfo === undefined || status.driverInfo === null) status.driverInfo = {};

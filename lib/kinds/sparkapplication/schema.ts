@@ -2,9 +2,10 @@
 // the field (a 400). Types are hand-written from the operator's api/v1beta2/sparkapplication_types.go (v2.3.0:
 // SparkApplicationSpec, DriverSpec, ExecutorSpec, SparkPodSpec, GPUSpec, DynamicAllocation, SparkApplicationStatus),
 // for the fields read only (see README.md).
-import { booleanField, countField, fieldPath, fieldValue, objectField, objectItems, stringField, stringMapField } from '../../kube/fields';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
 import { podTemplateLimits } from '../../kube/limits';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import { FieldFailure } from '../../review/core';
 import { describeJson, type JsonObject, type JsonValue } from '../../review/json';
 import { sparkMemoryOf, type SparkMemory } from './memory';
@@ -29,7 +30,8 @@ export interface SparkPod {
   secrets: string[];
   /** `template` (operator v2.1+): a pod template Spark starts the pod from. */
   template?: PodTemplateSpec;
-  path: string;
+  /** Where the pod is, for messages (computed when asked). */
+  readonly path: string;
 }
 
 export interface SparkApplicationSpec {
@@ -47,7 +49,7 @@ export interface SparkApplicationSpec {
   hadoopConfigMap?: string;
   /** `volumes`, as written (the pods mount them). */
   volumes?: JsonValue;
-  path: string;
+  readonly path: string;
 }
 
 /** The status fields Karmada's catalogue reflects, in its order. */
@@ -80,169 +82,133 @@ export interface SparkApplicationStatus {
 
 export interface SparkApplication {
   metadata: ObjectMetaView;
-  /** `spec`, read (or a FieldFailure naming the wrong field); undefined when absent. */
-  spec(): SparkApplicationSpec | undefined;
-  /** `status`, read; undefined when absent. */
-  status(): SparkApplicationStatus | undefined;
+  spec?: SparkApplicationSpec;
+  status?: SparkApplicationStatus;
   /** `status` as written, checked to be an object only. */
-  rawStatus(): JsonObject | undefined;
+  rawStatus?: JsonObject;
 }
 
 /** A number the operator reads with `strconv.ParseFloat` from a string (the CRD's type); a number is taken as is. */
-function factorField(parent: JsonObject, name: string, path: string): number | undefined {
-  const value = fieldValue(parent, name);
+function factorOf(parent: Cursor, name: string): number | undefined {
+  const value = parent.raw(name);
   if (value === undefined) return undefined;
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
   if (text !== undefined && /^[+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(text)) {
     const factor = Number(text);
     if (Number.isFinite(factor)) return factor;
   }
-  throw new FieldFailure(path, `must be a non-negative number such as "0.2" (the operator and Spark read it as a double), got ${describeJson(value)}`);
+  return parent.fail(name, `must be a non-negative number such as "0.2" (the operator and Spark read it as a double), got ${describeJson(value)}`);
 }
 
-function memoryField(parent: JsonObject | undefined, name: string, path: string): SparkMemory | undefined {
-  const text = stringField(parent, name, path);
-  return text === undefined ? undefined : sparkMemoryOf(text, path);
+function memoryOf(parent: Cursor, name: string): SparkMemory | undefined {
+  const text = parent.string(name);
+  return text === undefined ? undefined : sparkMemoryOf(text, parent.pathOf(name));
 }
 
 /** Names of a list of objects each naming one (`configMaps[].name`, `secrets[].name`). */
-function namesOf(parent: JsonObject | undefined, name: string, path: string): string[] {
-  return objectItems(parent, name, fieldPath(path, name), podTemplateLimits.listItems)
-    .map(({ item, path: itemPath }) => stringField(item, 'name', fieldPath(itemPath, 'name')))
+function namesOf(parent: Cursor, name: string): string[] {
+  return parent
+    .items(name, podTemplateLimits.listItems)
+    .map((item) => item.string('name'))
     .filter((item): item is string => item !== undefined && item !== '');
 }
 
-function podOf(spec: JsonObject, name: 'driver' | 'executor', path: string): SparkPod {
-  const podPath = fieldPath(path, name);
-  const pod = objectField(spec, name, podPath);
-  const at = (field: string) => fieldPath(podPath, field);
-  const result: SparkPod = {
-    configMaps: namesOf(pod, 'configMaps', podPath),
-    secrets: namesOf(pod, 'secrets', podPath),
-    path: podPath,
-  };
-  const cores = countField(pod, 'cores', at('cores'));
-  if (cores !== undefined) result.cores = cores;
-  const coreRequest = stringField(pod, 'coreRequest', at('coreRequest'));
-  if (coreRequest !== undefined) result.coreRequest = coreRequest;
-  const memory = memoryField(pod, 'memory', at('memory'));
-  if (memory !== undefined) result.memory = memory;
-  const overhead = memoryField(pod, 'memoryOverhead', at('memoryOverhead'));
-  if (overhead !== undefined) result.memoryOverhead = overhead;
-  const gpu = objectField(pod, 'gpu', at('gpu'));
-  if (gpu !== undefined) {
-    const gpuName = stringField(gpu, 'name', at('gpu.name')) ?? '';
-    const quantity = fieldValue(gpu, 'quantity') ?? 0;
-    if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity)) {
-      throw new FieldFailure(at('gpu.quantity'), `must be a whole number of GPUs (an int64), got ${describeJson(quantity)}`);
-    }
-    result.gpu = { name: gpuName, quantity };
-  }
-  const nodeSelector = stringMapField(pod, 'nodeSelector', at('nodeSelector'));
-  if (nodeSelector !== undefined) result.nodeSelector = nodeSelector;
-  if (fieldValue(pod, 'tolerations') !== undefined) {
-    result.tolerations = objectItems(pod, 'tolerations', at('tolerations'), podTemplateLimits.listItems).map(({ item }) => item);
-  }
-  const affinity = objectField(pod, 'affinity', at('affinity'));
-  const nodeAffinity = objectField(affinity, 'nodeAffinity', at('affinity.nodeAffinity'));
-  const required = objectField(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', at('affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
-  if (required !== undefined) result.hardNodeAffinity = required;
-  const priorityClassName = stringField(pod, 'priorityClassName', at('priorityClassName'));
-  if (priorityClassName !== undefined) result.priorityClassName = priorityClassName;
-  const serviceAccount = stringField(pod, 'serviceAccount', at('serviceAccount'));
-  if (serviceAccount !== undefined) result.serviceAccount = serviceAccount;
-  const template = podTemplateField(pod, 'template', at('template'));
-  if (template !== undefined) result.template = template;
-  return result;
+function gpuOf(gpu: Cursor): SparkPod['gpu'] {
+  const quantity = gpu.raw('quantity') ?? 0;
+  const name = gpu.string('name') ?? '';
+  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity)) gpu.fail('quantity', `must be a whole number of GPUs (an int64), got ${describeJson(quantity)}`);
+  return { name, quantity };
 }
 
-function specOf(spec: JsonObject, path: string): SparkApplicationSpec {
-  const at = (field: string) => fieldPath(path, field);
-  const executor: SparkApplicationSpec['executor'] = podOf(spec, 'executor', path);
-  const instances = countField(objectField(spec, 'executor', at('executor')), 'instances', at('executor.instances'));
+function podOf(spec: Cursor, name: 'driver' | 'executor'): SparkPod {
+  const pod = spec.object(name);
+  const view = defined({
+    configMaps: namesOf(pod, 'configMaps'),
+    secrets: namesOf(pod, 'secrets'),
+    cores: pod.count('cores'),
+    coreRequest: pod.string('coreRequest'),
+    memory: memoryOf(pod, 'memory'),
+    memoryOverhead: memoryOf(pod, 'memoryOverhead'),
+    gpu: pod.part('gpu', gpuOf),
+    nodeSelector: pod.stringMap('nodeSelector'),
+    tolerations: pod.has('tolerations') ? pod.items('tolerations', podTemplateLimits.listItems).map((item) => item.value!) : undefined,
+    hardNodeAffinity: pod.at(['affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution']).value,
+    priorityClassName: pod.string('priorityClassName'),
+    serviceAccount: pod.string('serviceAccount'),
+    template: pod.podTemplate('template'),
+  });
+  return {
+    ...view,
+    get path() {
+      return pod.path;
+    },
+  };
+}
+
+/** `imagePullSecrets`: a list of Secret names (strings, not LocalObjectReferences). */
+function pullSecretsOf(spec: Cursor): string[] {
+  const list = spec.raw('imagePullSecrets');
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return spec.fail('imagePullSecrets', `must be a list of Secret names, got ${describeJson(list)}`);
+  list.forEach((name, index) => {
+    if (typeof name !== 'string') throw new FieldFailure(`${spec.pathOf('imagePullSecrets')}[${index}]`, `must be a Secret name, got ${describeJson(name)}`);
+  });
+  return [...(list as string[])];
+}
+
+function specOf(spec: Cursor): SparkApplicationSpec {
+  const executor: SparkApplicationSpec['executor'] = podOf(spec, 'executor');
+  const instances = spec.object('executor').count('instances');
   if (instances !== undefined) executor.instances = instances;
-  const result: SparkApplicationSpec = {
-    driver: podOf(spec, 'driver', path),
+  const view = defined({
+    driver: podOf(spec, 'driver'),
     executor,
-    imagePullSecrets: [],
-    path,
+    type: spec.string('type'),
+    memoryOverheadFactor: factorOf(spec, 'memoryOverheadFactor'),
+    nodeSelector: spec.stringMap('nodeSelector'),
+    dynamicAllocation: spec.part('dynamicAllocation', (dynamic) =>
+      defined({ enabled: dynamic.boolean('enabled') ?? false, initialExecutors: dynamic.count('initialExecutors'), minExecutors: dynamic.count('minExecutors') }),
+    ),
+    imagePullSecrets: pullSecretsOf(spec),
+    sparkConfigMap: spec.string('sparkConfigMap'),
+    hadoopConfigMap: spec.string('hadoopConfigMap'),
+    volumes: spec.raw('volumes'),
+  });
+  return {
+    ...view,
+    get path() {
+      return spec.path;
+    },
   };
-  const type = stringField(spec, 'type', at('type'));
-  if (type !== undefined) result.type = type;
-  const factor = factorField(spec, 'memoryOverheadFactor', at('memoryOverheadFactor'));
-  if (factor !== undefined) result.memoryOverheadFactor = factor;
-  const nodeSelector = stringMapField(spec, 'nodeSelector', at('nodeSelector'));
-  if (nodeSelector !== undefined) result.nodeSelector = nodeSelector;
-  const dynamic = objectField(spec, 'dynamicAllocation', at('dynamicAllocation'));
-  if (dynamic !== undefined) {
-    const allocation: NonNullable<SparkApplicationSpec['dynamicAllocation']> = {
-      enabled: booleanField(dynamic, 'enabled', at('dynamicAllocation.enabled')) ?? false,
-    };
-    const initial = countField(dynamic, 'initialExecutors', at('dynamicAllocation.initialExecutors'));
-    if (initial !== undefined) allocation.initialExecutors = initial;
-    const min = countField(dynamic, 'minExecutors', at('dynamicAllocation.minExecutors'));
-    if (min !== undefined) allocation.minExecutors = min;
-    result.dynamicAllocation = allocation;
-  }
-  const pullSecrets = fieldValue(spec, 'imagePullSecrets');
-  if (pullSecrets !== undefined) {
-    if (!Array.isArray(pullSecrets)) throw new FieldFailure(at('imagePullSecrets'), `must be a list of Secret names, got ${describeJson(pullSecrets)}`);
-    pullSecrets.forEach((name, index) => {
-      if (typeof name !== 'string') throw new FieldFailure(`${at('imagePullSecrets')}[${index}]`, `must be a Secret name, got ${describeJson(name)}`);
-      result.imagePullSecrets.push(name);
-    });
-  }
-  const sparkConfigMap = stringField(spec, 'sparkConfigMap', at('sparkConfigMap'));
-  if (sparkConfigMap !== undefined) result.sparkConfigMap = sparkConfigMap;
-  const hadoopConfigMap = stringField(spec, 'hadoopConfigMap', at('hadoopConfigMap'));
-  if (hadoopConfigMap !== undefined) result.hadoopConfigMap = hadoopConfigMap;
-  const volumes = fieldValue(spec, 'volumes');
-  if (volumes !== undefined) result.volumes = volumes;
-  return result;
-}
-
-/** A time the operator writes (metav1.Time); null is absent. */
-function timeField(status: JsonObject, name: string, path: string): string | undefined {
-  return stringField(status, name, fieldPath(path, name));
 }
 
 /** A member's status (or what InterpretStatus returned for it). */
-export function readStatus(status: JsonObject, path: string): SparkApplicationStatus {
-  const at = (field: string) => fieldPath(path, field);
+export function readStatus(status: Cursor): SparkApplicationStatus {
   const fields: Partial<Record<StatusField, JsonValue>> = {};
   for (const field of statusFields) {
-    const value = fieldValue(status, field);
+    const value = status.raw(field);
     if (value !== undefined) fields[field] = value;
   }
-  const applicationState = objectField(status, 'applicationState', at('applicationState'));
-  const result: SparkApplicationStatus = { fields, hasApplicationState: applicationState !== undefined };
-  const state = stringField(applicationState, 'state', at('applicationState.state'));
-  if (state !== undefined) result.state = state;
-  const executions = countField(status, 'executionAttempts', at('executionAttempts'));
-  if (executions !== undefined) result.executionAttempts = executions;
-  const submissions = countField(status, 'submissionAttempts', at('submissionAttempts'));
-  if (submissions !== undefined) result.submissionAttempts = submissions;
-  const submitted = timeField(status, 'lastSubmissionAttemptTime', path);
-  if (submitted !== undefined) result.lastSubmissionAttemptTime = submitted;
-  const terminated = timeField(status, 'terminationTime', path);
-  if (terminated !== undefined) result.terminationTime = terminated;
-  const executorState = objectField(status, 'executorState', at('executorState'));
-  if (executorState !== undefined) result.executorState = executorState;
-  return result;
+  const applicationState = status.object('applicationState');
+  return defined({
+    fields,
+    hasApplicationState: applicationState.present,
+    state: applicationState.string('state'),
+    executionAttempts: status.count('executionAttempts'),
+    submissionAttempts: status.count('submissionAttempts'),
+    // Times the operator writes (metav1.Time); null is absent.
+    lastSubmissionAttemptTime: status.string('lastSubmissionAttemptTime'),
+    terminationTime: status.string('terminationTime'),
+    executorState: status.object('executorState').value,
+  });
 }
 
-/** The reader: metadata now, spec and status when an operation asks for them; it never defaults or alters a value. */
-export function readSparkApplication(object: JsonObject, path: string): SparkApplication {
-  return {
-    metadata: metadataOf(object, path),
-    spec: () => {
-      const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-      return spec === undefined ? undefined : specOf(spec, fieldPath(path, 'spec'));
-    },
-    rawStatus: () => objectField(object, 'status', fieldPath(path, 'status')),
-    status: () => {
-      const status = objectField(object, 'status', fieldPath(path, 'status'));
-      return status === undefined ? undefined : readStatus(status, fieldPath(path, 'status'));
-    },
-  };
+/** The reader: each part read when an operation first asks for it; it never defaults or alters a value. */
+export function readSparkApplication(object: Cursor): SparkApplication {
+  return readByPart<SparkApplication>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', readStatus),
+    rawStatus: () => object.object('status').value,
+  });
 }

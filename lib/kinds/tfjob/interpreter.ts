@@ -1,7 +1,7 @@
 // Kubeflow's TFJob interpreter: PS, Worker, Chief, Master and Evaluator as Karmada components, health from the
 // job's conditions, and the status over members as Karmada's catalogue aggregates it, on the Kubeflow job shape.
 import { defineInterpreter } from '../../interpreter/define';
-import { trainingJob, type KubeflowJob } from '../../shapes/kubeflow-job';
+import { trainingJob, type KubeflowJob } from '../../families/kubeflow/job';
 import { tfJob } from './identity';
 
 export const tfJobInterpreter = defineInterpreter<KubeflowJob>({

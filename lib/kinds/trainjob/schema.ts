@@ -1,20 +1,11 @@
 // The TrainJob's one reader: an object becomes the typed view the operations use, or a FieldFailure naming the field
 // (a 400). Types are hand-written from github.com/kubeflow/trainer/v2@v2.3.0 pkg/apis/trainer/v1alpha1/trainjob_types.go
 // (json tags), for the fields read only (see README.md).
-import {
-  booleanField,
-  countField,
-  fieldPath,
-  fieldValue,
-  objectField,
-  objectItems,
-  stringField,
-  stringMapField,
-} from '../../kube/fields';
-import { podTemplateLimits } from '../../kube/limits';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { defined, once, readByPart, type Cursor } from '../../kube/cursor';
+import { podTemplateLimits, podTemplateList } from '../../kube/limits';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import { isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
-import { FieldFailure } from '../../review/core';
 import { quoted, type JsonObject, type JsonValue } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
 
@@ -32,7 +23,8 @@ export interface RuntimeRef {
 /** A pod spec (or the part of one) whose references are the job's dependencies, and where it is. */
 export interface PodSpecPart {
   spec: JsonObject;
-  path: string;
+  /** A getter: only a message needs it. */
+  readonly path: string;
 }
 
 /** JobStatus: the child Jobs of one replicated job (JobSet's ReplicatedJobStatus, copied by the controller). */
@@ -83,47 +75,52 @@ export interface OwnReferences {
 /** The replicated job the trainer's nodes run in (constants.Node in the Trainer: the Job and container name). */
 export const trainerJobName = 'node';
 
-function runtimeRefOf(spec: JsonObject | undefined, specPath: string): RuntimeRef | undefined {
-  const path = fieldPath(specPath, 'runtimeRef');
-  const ref = objectField(spec, 'runtimeRef', path);
-  if (ref === undefined) return undefined;
-  const read: RuntimeRef = {
-    raw: ref,
-    apiGroup: stringField(ref, 'apiGroup', fieldPath(path, 'apiGroup')) ?? 'trainer.kubeflow.org',
-    kind: stringField(ref, 'kind', fieldPath(path, 'kind')) ?? 'ClusterTrainingRuntime',
-  };
-  const name = stringField(ref, 'name', fieldPath(path, 'name'));
-  if (name !== undefined) read.name = name;
-  return read;
+function runtimeRefOf(ref: Cursor): RuntimeRef {
+  return defined<RuntimeRef>({
+    raw: ref.value!,
+    apiGroup: ref.string('apiGroup') ?? 'trainer.kubeflow.org',
+    kind: ref.string('kind') ?? 'ClusterTrainingRuntime',
+    name: ref.string('name'),
+  });
 }
 
 /** Every quantity of a ResourceRequirements list, checked where it is written (the requirements read them later). */
-function checkResourceList(resources: JsonObject | undefined, name: string, path: string): void {
-  const listPath = fieldPath(path, name);
-  const list = objectField(resources, name, listPath);
-  if (list === undefined) return;
-  for (const [resource, value] of Object.entries(list)) {
-    const valuePath = `${listPath}.${resource}`;
-    if (typeof value !== 'string' && typeof value !== 'number') throw new FieldFailure(valuePath, `must be a quantity such as "100m" or "128Mi", got ${quoted(value, 40)}`);
+function checkResourceList(resources: Cursor, name: string): void {
+  const list: Cursor = resources.object(name);
+  for (const [resource, value] of Object.entries(list.value ?? {})) {
+    if (typeof value !== 'string' && typeof value !== 'number') list.fail(resource, `must be a quantity such as "100m" or "128Mi", got ${quoted(value, 40)}`);
     let quantity;
     try {
       quantity = parseQuantity(typeof value === 'string' ? value.trim() : value);
     } catch (error) {
-      if (error instanceof QuantityError) throw new FieldFailure(valuePath, error.message);
+      if (error instanceof QuantityError) list.fail(resource, error.message);
       throw error;
     }
-    if (isNegative(quantity)) throw new FieldFailure(valuePath, `must not be negative, got ${quoted(value, 40)}`);
-    if (quantity.capped === true) throw new FieldFailure(valuePath, `is too large a quantity, got ${quoted(value, 40)}`);
+    if (isNegative(quantity)) list.fail(resource, `must not be negative, got ${quoted(value, 40)}`);
+    if (quantity.capped === true) list.fail(resource, `is too large a quantity, got ${quoted(value, 40)}`);
   }
 }
 
-/** The scheduling fields of a pod spec patch, checked where they are written. */
-function checkScheduling(podSpec: JsonObject, path: string): void {
-  stringMapField(podSpec, 'nodeSelector', fieldPath(path, 'nodeSelector'));
-  objectItems(podSpec, 'tolerations', fieldPath(path, 'tolerations'), maxItems);
-  const affinity = objectField(podSpec, 'affinity', fieldPath(path, 'affinity'));
-  const nodeAffinity = objectField(affinity, 'nodeAffinity', fieldPath(path, 'affinity.nodeAffinity'));
-  objectField(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', fieldPath(path, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'));
+/**
+ * The scheduling fields of a pod spec patch, checked where they are written: merged into the node's template, a
+ * wrong one would be named under `spec.trainer` by the requirements (which Karmada decodes into core/v1 types).
+ */
+function checkScheduling(podSpec: Cursor): void {
+  podSpec.stringMap('nodeSelector');
+  for (const toleration of podSpec.items('tolerations', maxItems)) {
+    for (const name of ['key', 'operator', 'value', 'effect']) toleration.string(name);
+    toleration.integer('tolerationSeconds');
+  }
+  const required = podSpec.at(['affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution']);
+  for (const term of required.items('nodeSelectorTerms', podTemplateList)) {
+    for (const list of ['matchExpressions', 'matchFields']) {
+      for (const requirement of term.items(list, podTemplateList)) {
+        requirement.string('key');
+        requirement.string('operator');
+        requirement.strings('values', podTemplateList);
+      }
+    }
+  }
 }
 
 interface Patches {
@@ -134,12 +131,12 @@ interface Patches {
 }
 
 /** Merges a patch's scheduling fields into the node's: maps by key, tolerations appended, affinity replaced. */
-function mergeScheduling(into: JsonObject, podSpec: JsonObject): void {
-  const nodeSelector = fieldValue(podSpec, 'nodeSelector') as JsonObject | undefined;
+function mergeScheduling(into: JsonObject, podSpec: Cursor): void {
+  const nodeSelector = podSpec.raw('nodeSelector') as JsonObject | undefined;
   if (nodeSelector !== undefined) into.nodeSelector = { ...((into.nodeSelector as JsonObject | undefined) ?? {}), ...nodeSelector };
-  const tolerations = fieldValue(podSpec, 'tolerations') as JsonValue[] | undefined;
+  const tolerations = podSpec.raw('tolerations') as JsonValue[] | undefined;
   if (tolerations !== undefined) into.tolerations = [...((into.tolerations as JsonValue[] | undefined) ?? []), ...tolerations];
-  const affinity = fieldValue(podSpec, 'affinity');
+  const affinity = podSpec.raw('affinity');
   if (affinity !== undefined) into.affinity = affinity;
 }
 
@@ -147,142 +144,107 @@ function mergeScheduling(into: JsonObject, podSpec: JsonObject): void {
  * `spec.runtimePatches[].trainingRuntimeSpec.template.spec.replicatedJobs[].template.spec.template.spec` (v2.2 on),
  * and v2.1's `spec.podTemplateOverrides[]` (`targetJobs[].name`, `spec`): the same pod spec patch in two places.
  */
-function patchesOf(spec: JsonObject | undefined, specPath: string): Patches {
+function patchesOf(spec: Cursor): Patches {
   const patches: Patches = { parts: [], nodeScheduling: {} };
-  if (fieldValue(spec, 'runtimePatches') !== undefined) {
-    const listPath = fieldPath(specPath, 'runtimePatches');
-    patches.items = objectItems(spec, 'runtimePatches', listPath, maxItems).map(({ item, path }) => {
-      stringField(item, 'manager', fieldPath(path, 'manager'));
-      const runtimeSpecPath = fieldPath(path, 'trainingRuntimeSpec');
-      const templatePath = fieldPath(runtimeSpecPath, 'template');
-      const template = objectField(objectField(item, 'trainingRuntimeSpec', runtimeSpecPath), 'template', templatePath);
-      const jobSetSpecPath = fieldPath(templatePath, 'spec');
-      const jobSetSpec = objectField(template, 'spec', jobSetSpecPath);
-      for (const { item: job, path: jobPath } of objectItems(jobSetSpec, 'replicatedJobs', fieldPath(jobSetSpecPath, 'replicatedJobs'), maxItems)) {
-        const name = stringField(job, 'name', fieldPath(jobPath, 'name'));
-        const jobTemplatePath = fieldPath(jobPath, 'template');
-        const jobSpecPath = fieldPath(jobTemplatePath, 'spec');
-        const jobSpec = objectField(objectField(job, 'template', jobTemplatePath), 'spec', jobSpecPath);
-        const podTemplatePath = fieldPath(jobSpecPath, 'template');
-        const podSpecPath = fieldPath(podTemplatePath, 'spec');
-        const podSpec = objectField(objectField(jobSpec, 'template', podTemplatePath), 'spec', podSpecPath);
-        if (podSpec === undefined) continue;
-        checkScheduling(podSpec, podSpecPath);
-        patches.parts.push({ spec: podSpec, path: podSpecPath });
-        if (name === trainerJobName) mergeScheduling(patches.nodeScheduling, podSpec);
+  const add = (podSpec: Cursor, node: boolean) => {
+    checkScheduling(podSpec);
+    patches.parts.push({
+      spec: podSpec.value!,
+      get path() {
+        return podSpec.path;
+      },
+    });
+    if (node) mergeScheduling(patches.nodeScheduling, podSpec);
+  };
+  if (spec.has('runtimePatches')) {
+    patches.items = spec.items('runtimePatches', maxItems).map((item) => {
+      item.string('manager');
+      for (const job of item.at(['trainingRuntimeSpec', 'template', 'spec']).items('replicatedJobs', maxItems)) {
+        const name = job.string('name');
+        const podSpec = job.at(['template', 'spec', 'template', 'spec']);
+        if (podSpec.present) add(podSpec, name === trainerJobName);
       }
-      return item;
+      return item.value!;
     });
   }
-  for (const { item, path } of objectItems(spec, 'podTemplateOverrides', fieldPath(specPath, 'podTemplateOverrides'), maxItems)) {
-    const podSpecPath = fieldPath(path, 'spec');
-    const podSpec = objectField(item, 'spec', podSpecPath);
-    const targets = objectItems(item, 'targetJobs', fieldPath(path, 'targetJobs'), maxItems).map(({ item: target, path: targetPath }) =>
-      stringField(target, 'name', fieldPath(targetPath, 'name')),
-    );
-    if (podSpec === undefined) continue;
-    checkScheduling(podSpec, podSpecPath);
-    patches.parts.push({ spec: podSpec, path: podSpecPath });
-    if (targets.includes(trainerJobName)) mergeScheduling(patches.nodeScheduling, podSpec);
+  for (const item of spec.items('podTemplateOverrides', maxItems)) {
+    const podSpec = item.object('spec');
+    const targets = item.items('targetJobs', maxItems).map((target) => target.string('name'));
+    if (podSpec.present) add(podSpec, targets.includes(trainerJobName));
   }
   return patches;
 }
 
+/** The trainer node's pod: a `node` container with `resourcesPerNode`, and the patches' scheduling for the `node` job. */
+function nodeTemplateOf(spec: Cursor, patches: () => Patches): JsonObject {
+  const resources = spec.object('trainer').object('resourcesPerNode');
+  checkResourceList(resources, 'requests');
+  checkResourceList(resources, 'limits');
+  const container: JsonObject = resources.present ? { name: trainerJobName, resources: resources.value! } : { name: trainerJobName };
+  return { spec: { ...patches().nodeScheduling, containers: [container] } };
+}
+
 /** The Secrets and ConfigMaps an env list reads (`valueFrom.secretKeyRef`, `valueFrom.configMapKeyRef`). */
-function envReferences(parent: JsonObject | undefined, path: string, into: OwnReferences): void {
-  for (const { item, path: itemPath } of objectItems(parent, 'env', fieldPath(path, 'env'), maxItems)) {
-    const valueFromPath = fieldPath(itemPath, 'valueFrom');
-    const valueFrom = objectField(item, 'valueFrom', valueFromPath);
+function envReferences(parent: Cursor, into: OwnReferences): void {
+  for (const item of parent.items('env', maxItems)) {
+    const valueFrom = item.object('valueFrom');
     for (const [field, list] of [['secretKeyRef', into.secrets], ['configMapKeyRef', into.configMaps]] as const) {
-      const refPath = fieldPath(valueFromPath, field);
-      const name = stringField(objectField(valueFrom, field, refPath), 'name', fieldPath(refPath, 'name'));
+      const name = valueFrom.object(field).string('name');
       if (name !== undefined && name !== '') list.push(name);
     }
   }
 }
 
 /** The objects the TrainJob names itself: the trainer's and initializers' env, and each initializer's `secretRef`. */
-function ownReferencesOf(spec: JsonObject | undefined, specPath: string): OwnReferences {
+function ownReferencesOf(spec: Cursor): OwnReferences {
   const references: OwnReferences = { secrets: [], configMaps: [] };
-  const trainerPath = fieldPath(specPath, 'trainer');
-  envReferences(objectField(spec, 'trainer', trainerPath), trainerPath, references);
-  const initializerPath = fieldPath(specPath, 'initializer');
-  const initializer = objectField(spec, 'initializer', initializerPath);
+  envReferences(spec.object('trainer'), references);
+  const initializer = spec.object('initializer');
   for (const step of ['dataset', 'model'] as const) {
-    const stepPath = fieldPath(initializerPath, step);
-    const stepSpec = objectField(initializer, step, stepPath);
-    const secretRefPath = fieldPath(stepPath, 'secretRef');
-    const secretName = stringField(objectField(stepSpec, 'secretRef', secretRefPath), 'name', fieldPath(secretRefPath, 'name'));
+    const stepSpec = initializer.object(step);
+    const secretName = stepSpec.object('secretRef').string('name');
     if (secretName !== undefined && secretName !== '') references.secrets.push(secretName);
-    envReferences(stepSpec, stepPath, references);
+    envReferences(stepSpec, references);
   }
   return references;
 }
 
-function jobsStatusOf(status: JsonObject, path: string): JobStatus[] | undefined {
-  if (fieldValue(status, 'jobsStatus') === undefined) return undefined;
-  return objectItems(status, 'jobsStatus', fieldPath(path, 'jobsStatus'), maxItems).map(({ item, path: itemPath }) => {
-    const name = stringField(item, 'name', fieldPath(itemPath, 'name'));
-    if (name === undefined) throw new FieldFailure(fieldPath(itemPath, 'name'), 'is required');
-    const job: JobStatus = { name };
-    for (const counter of jobCounters) {
-      const count = countField(item, counter, fieldPath(itemPath, counter));
-      if (count !== undefined) job[counter] = count;
-    }
-    return job;
+function jobsStatusOf(status: Cursor): JobStatus[] | undefined {
+  if (!status.has('jobsStatus')) return undefined;
+  return status.items('jobsStatus', maxItems).map((item) => {
+    const job: JobStatus = { name: item.string('name') ?? item.fail('name', 'is required') };
+    for (const counter of jobCounters) job[counter] = item.count(counter);
+    return defined(job);
   });
 }
 
 /** A TrainJob's status (also what InterpretStatus reflected, read back by AggregateStatus). */
-export function readTrainJobStatus(status: JsonObject, path: string): TrainJobStatus {
-  const read: TrainJobStatus = {};
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) {
-    for (const [index, condition] of conditions.entries()) {
-      stringField(condition, 'lastTransitionTime', fieldPath(`${fieldPath(path, 'conditions')}[${index}]`, 'lastTransitionTime'));
-    }
-    read.conditions = conditions;
-  }
-  const jobsStatus = jobsStatusOf(status, path);
-  if (jobsStatus !== undefined) read.jobsStatus = jobsStatus;
-  const trainerStatusPath = fieldPath(path, 'trainerStatus');
-  const trainerStatus = objectField(status, 'trainerStatus', trainerStatusPath);
-  if (trainerStatus !== undefined) {
-    read.trainerStatus = trainerStatus;
-    const progress = countField(trainerStatus, 'progressPercentage', fieldPath(trainerStatusPath, 'progressPercentage'));
-    if (progress !== undefined) read.progressPercentage = progress;
-  }
-  return read;
+export function readTrainJobStatus(status: Cursor): TrainJobStatus {
+  const conditions = readConditions(status);
+  if (conditions !== undefined) for (const item of status.items('conditions')) item.string('lastTransitionTime');
+  const trainerStatus = status.object('trainerStatus');
+  return defined({
+    conditions,
+    jobsStatus: jobsStatusOf(status),
+    trainerStatus: trainerStatus.value,
+    progressPercentage: trainerStatus.count('progressPercentage'),
+  });
 }
 
-export function readTrainJob(object: JsonObject, path: string): TrainJob {
-  const metadata = metadataOf(object, fieldPath(path, 'metadata'));
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
-  const trainerPath = fieldPath(specPath, 'trainer');
-  const trainer = objectField(spec, 'trainer', trainerPath);
-  const resourcesPath = fieldPath(trainerPath, 'resourcesPerNode');
-  const resources = objectField(trainer, 'resourcesPerNode', resourcesPath);
-  checkResourceList(resources, 'requests', resourcesPath);
-  checkResourceList(resources, 'limits', resourcesPath);
-  const patches = patchesOf(spec, specPath);
-  const container: JsonObject = { name: trainerJobName };
-  if (resources !== undefined) container.resources = resources;
-  const job: TrainJob = {
-    metadata,
-    nodeTemplate: { spec: { ...patches.nodeScheduling, containers: [container] } },
-    own: ownReferencesOf(spec, specPath),
-    podSpecParts: patches.parts,
-  };
-  const runtimeRef = runtimeRefOf(spec, specPath);
-  if (runtimeRef !== undefined) job.runtimeRef = runtimeRef;
-  const numNodes = countField(trainer, 'numNodes', fieldPath(trainerPath, 'numNodes'));
-  if (numNodes !== undefined) job.numNodes = numNodes;
-  const suspend = booleanField(spec, 'suspend', fieldPath(specPath, 'suspend'));
-  if (suspend !== undefined) job.suspend = suspend;
-  if (patches.items !== undefined) job.runtimePatches = patches.items;
-  const statusPath = fieldPath(path, 'status');
-  const status = objectField(object, 'status', statusPath);
-  if (status !== undefined) job.status = readTrainJobStatus(status, statusPath);
-  return job;
+/** Reads, by part, every field the interpreter uses; it never alters a value (RuntimeRef's defaults aside). */
+export function readTrainJob(object: Cursor): TrainJob {
+  const spec = () => object.object('spec');
+  // runtimePatches and podTemplateOverrides hold the pod spec patches, the node's scheduling and Retain's items.
+  const patches = once(() => patchesOf(spec()));
+  return readByPart<TrainJob>({
+    metadata: () => readMetadata(object),
+    runtimeRef: () => spec().part('runtimeRef', runtimeRefOf),
+    numNodes: () => spec().object('trainer').count('numNodes'),
+    nodeTemplate: () => nodeTemplateOf(spec(), patches),
+    own: () => ownReferencesOf(spec()),
+    podSpecParts: () => patches().parts,
+    suspend: () => spec().boolean('suspend'),
+    runtimePatches: () => patches().items,
+    status: () => object.part('status', readTrainJobStatus),
+  });
 }

@@ -18,7 +18,7 @@ type Request = TypedRequest<UnitedDeployment>;
 /** The total, and per-replica requirements from the workload template's pod template (every subset runs it). */
 function interpretReplica({ object }: Request) {
   const spec = object.spec;
-  return replicasAndRequirements(desiredReplicasOf(spec, 'object'), spec?.template, spec?.templatePath ?? 'object.spec.template');
+  return replicasAndRequirements(desiredReplicasOf(spec), spec?.template, spec?.templatePath ?? 'object.spec.template');
 }
 
 /**
@@ -74,7 +74,7 @@ function interpretHealth({ object }: Request) {
   for (const partition of Object.values(status.currentPartitions ?? {})) kept += partition;
   return rolloutHealth({
     generationLag: generationLag(metadata, status.observedGeneration),
-    desired: desiredReplicasOf(spec, 'object'),
+    desired: desiredReplicasOf(spec),
     keptBack: { name: 'updateStatus.currentPartitions', count: kept },
     updated: status.updatedReplicas,
     available: status.readyReplicas,

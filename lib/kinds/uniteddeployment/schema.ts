@@ -1,14 +1,16 @@
 // The UnitedDeployment's one reader: an object becomes the typed view the operations use, or a FieldFailure naming
 // the field (a 400). Types are hand-written from OpenKruise's apis/apps/v1alpha1/uniteddeployment_types.go (json
 // tags), for the fields read only (see README.md).
-import { checkListLength, countField, fieldPath, objectField, objectItems } from '../../kube/fields';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { checkListLength, countField } from '../../kube/fields';
 import { podTemplateLimits } from '../../kube/limits';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../kube/objects';
 import { FieldFailure } from '../../review/core';
-import { int32Max, type JsonObject } from '../../review/json';
+import { int32Max } from '../../review/json';
 import { readConditions, type Condition } from '../../shapes/conditions';
 import { readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
-import { partitionField } from '../../shapes/partition';
+import { partitionField } from '../../families/openkruise/partition';
 import { workloadStatus, type WorkloadStatus } from '../../shapes/workload-status';
 import { workloadTemplateFields } from './identity';
 
@@ -57,8 +59,10 @@ export interface UnitedDeploymentSpec {
   /** The pod template of the workload template the UnitedDeployment holds (see `templateOf`). */
   template?: PodTemplateSpec;
   /** Where that pod template is, for messages (`object.spec.template.cloneSetTemplate.spec.template`). */
-  templatePath: string;
+  readonly templatePath: string;
   subsets: Subset[];
+  /** Where the subsets are, for messages (`object.spec.topology.subsets`). */
+  readonly subsetsPath: string;
 }
 
 const maxSubsets = podTemplateLimits.listItems;
@@ -68,87 +72,74 @@ const maxSubsets = podTemplateLimits.listItems;
  * `spec.template` itself read as a pod template: Karmada's catalogue (its Lua and its cases) puts it there. An API
  * server prunes that (the CRD knows only the four workload templates), so it never comes from a cluster.
  */
-function templateOf(spec: JsonObject, path: string): { template?: PodTemplateSpec; templatePath: string } {
-  const templatePath = fieldPath(path, 'template');
-  const subsetTemplate = objectField(spec, 'template', templatePath);
+function templateOf(spec: Cursor): { template?: PodTemplateSpec; parent: Cursor } {
+  const subsetTemplate = spec.object('template');
   for (const field of workloadTemplateFields) {
-    const workloadPath = fieldPath(templatePath, field);
-    const workload = objectField(subsetTemplate, field, workloadPath);
-    if (workload === undefined) continue;
-    const workloadSpecPath = fieldPath(workloadPath, 'spec');
-    const podTemplatePath = fieldPath(workloadSpecPath, 'template');
-    const template = podTemplateField(objectField(workload, 'spec', workloadSpecPath), 'template', podTemplatePath);
-    return template === undefined ? { templatePath: podTemplatePath } : { template, templatePath: podTemplatePath };
+    const workload = subsetTemplate.object(field);
+    if (!workload.present) continue;
+    const workloadSpec = workload.object('spec');
+    return { template: workloadSpec.podTemplate('template'), parent: workloadSpec };
   }
-  const template = podTemplateField(spec, 'template', templatePath);
-  return template === undefined ? { templatePath } : { template, templatePath };
+  return { template: spec.podTemplate('template'), parent: spec };
 }
 
-function subsetsOf(spec: JsonObject, path: string): Subset[] {
-  const topologyPath = fieldPath(path, 'topology');
-  const topology = objectField(spec, 'topology', topologyPath);
-  return objectItems(topology, 'subsets', fieldPath(topologyPath, 'subsets'), maxSubsets).map(({ item, path: itemPath }) => {
-    const subset: Subset = {
-      capacity:
-        partitionField(item, fieldPath(itemPath, 'minReplicas'), 'minReplicas') !== undefined ||
-        partitionField(item, fieldPath(itemPath, 'maxReplicas'), 'maxReplicas') !== undefined,
-    };
-    const replicas = partitionField(item, fieldPath(itemPath, 'replicas'), 'replicas');
-    if (replicas !== undefined) subset.replicas = replicas;
-    return subset;
+function subsetsOf(topology: Cursor): Subset[] {
+  return topology.items('subsets', maxSubsets).map((item) => {
+    const capacity = partitionField(item, 'minReplicas') !== undefined || partitionField(item, 'maxReplicas') !== undefined;
+    return defined({ capacity, replicas: partitionField(item, 'replicas') });
   });
 }
 
-function specOf(spec: JsonObject, path: string): UnitedDeploymentSpec {
-  const { template, templatePath } = templateOf(spec, path);
-  const result: UnitedDeploymentSpec = { templatePath, subsets: subsetsOf(spec, path) };
-  const replicas = countField(spec, 'replicas', fieldPath(path, 'replicas'));
-  if (replicas !== undefined) result.replicas = replicas;
-  if (template !== undefined) result.template = template;
-  return result;
+function specOf(spec: Cursor): UnitedDeploymentSpec {
+  const { template, parent } = templateOf(spec);
+  const topology = spec.object('topology');
+  const subsets = subsetsOf(topology);
+  // The paths are getters: messages need them, a valid object never does.
+  return {
+    ...defined({ replicas: spec.count('replicas'), template }),
+    get templatePath() {
+      return parent.pathOf('template');
+    },
+    subsets,
+    get subsetsPath() {
+      return topology.pathOf('subsets');
+    },
+  };
 }
 
 /** A map of subset name to int32 count (`currentPartitions`), each entry checked. */
-function countMap(parent: JsonObject | undefined, name: string, path: string): Record<string, number> | undefined {
-  const mapPath = fieldPath(path, name);
-  const map = objectField(parent, name, mapPath);
-  if (map === undefined) return undefined;
-  const keys = Object.keys(map);
-  checkListLength(keys.length, maxSubsets, mapPath);
+function countMap(map: Cursor): Record<string, number> | undefined {
+  if (!map.present) return undefined;
+  const keys = Object.keys(map.value!);
+  if (keys.length > maxSubsets) checkListLength(keys.length, maxSubsets, map.path);
   const counts: Record<string, number> = {};
   for (const key of keys) {
-    const count = countField(map, key, `${mapPath}[${JSON.stringify(key)}]`);
-    if (count !== undefined) counts[key] = count;
+    const value = map.raw(key);
+    if (value === undefined) continue;
+    // kube names a map entry `map["key"]` (the cursor would say `map.key`): the slow path words it so.
+    const valid = typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= int32Max;
+    counts[key] = valid ? value : countField(map.value, key, `${map.path}[${JSON.stringify(key)}]`)!;
   }
   return counts;
 }
 
-function statusOf(status: JsonObject, path: string): UnitedDeploymentStatus {
-  const result: UnitedDeploymentStatus = unitedDeploymentStatus.read(status, path);
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) result.conditions = conditions;
-  const updateStatusPath = fieldPath(path, 'updateStatus');
-  const partitions = countMap(objectField(status, 'updateStatus', updateStatusPath), 'currentPartitions', updateStatusPath);
-  if (partitions !== undefined) result.currentPartitions = partitions;
-  return result;
+function statusOf(status: Cursor): UnitedDeploymentStatus {
+  const counts = unitedDeploymentStatus.read(status);
+  return defined({ ...counts, conditions: readConditions(status), currentPartitions: countMap(status.at(['updateStatus', 'currentPartitions'])) });
 }
 
 /** A member's reflected status, read back in AggregateStatus. */
-export function readReflectedStatus(status: JsonObject, path: string): ReflectedUnitedDeploymentStatus {
-  const result: ReflectedUnitedDeploymentStatus = { ...unitedDeploymentStatus.read(status, path), ...readReportedGenerations(status, path) };
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) result.conditions = conditions;
-  return result;
+export function readReflectedStatus(status: Cursor): ReflectedUnitedDeploymentStatus {
+  return defined({ ...unitedDeploymentStatus.read(status), ...readReportedGenerations(status), conditions: readConditions(status) });
 }
 
-/** Reads every field the interpreter uses; it never defaults or alters a value. */
-export function readUnitedDeployment(object: JsonObject, path: string): UnitedDeployment {
-  const unitedDeployment: UnitedDeployment = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', fieldPath(path, 'spec'));
-  if (spec !== undefined) unitedDeployment.spec = specOf(spec, fieldPath(path, 'spec'));
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) unitedDeployment.status = statusOf(status, fieldPath(path, 'status'));
-  return unitedDeployment;
+/** Reads, by part, every field the interpreter uses; it never defaults or alters a value. */
+export function readUnitedDeployment(object: Cursor): UnitedDeployment {
+  return readByPart<UnitedDeployment>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', statusOf),
+  });
 }
 
 /**
@@ -156,12 +147,12 @@ export function readUnitedDeployment(object: JsonObject, path: string): UnitedDe
  * `maxReplicas` (the elastic allocator's default), otherwise the sum of the subsets' counts (the specific
  * allocator then needs every subset to give one; a percentage of nothing is nothing).
  */
-export function desiredReplicasOf(spec: UnitedDeploymentSpec | undefined, path: string): number {
+export function desiredReplicasOf(spec: UnitedDeploymentSpec | undefined): number {
   if (spec?.replicas !== undefined) return spec.replicas;
   const subsets = spec?.subsets ?? [];
   if (subsets.some((subset) => subset.capacity)) return 1;
   let sum = 0;
   for (const subset of subsets) if (typeof subset.replicas === 'number') sum += Math.max(subset.replicas, 0);
-  if (sum > int32Max) throw new FieldFailure(`${path}.spec.topology.subsets`, `give ${sum} replicas in all, more than an int32 holds`);
+  if (sum > int32Max) throw new FieldFailure(spec!.subsetsPath, `give ${sum} replicas in all, more than an int32 holds`);
   return sum;
 }

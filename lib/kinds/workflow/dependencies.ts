@@ -2,7 +2,7 @@
 // template's own volumes, containers' environment and ServiceAccounts, and the WorkflowTemplates it runs or calls.
 import { podSpecDependenciesOf, podTemplateLimits } from '../../interpreter/pod-template';
 import type { DependentObjectReference } from '../../interpreter/wire/types';
-import { arrayField, checkListLength, fieldPath, objectField, objectItems, stringField } from '../../kube/fields';
+import { Cursor } from '../../kube/cursor';
 import { FieldFailure } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { mergedReferences, NamedReferences } from '../../shapes/dependencies';
@@ -30,54 +30,48 @@ function addServiceAccount(references: NamedReferences, name: string | undefined
   if (name !== 'default') references.add('v1', 'ServiceAccount', name);
 }
 
-function refName(parent: JsonObject | undefined, field: string, path: string): string | undefined {
-  return stringField(objectField(parent, field, fieldPath(path, field)), 'name', `${path}.${field}.name`);
+function refName(parent: Cursor, field: string): string | undefined {
+  return parent.object(field).string('name');
 }
 
 /** The ConfigMaps and Secrets a container's `env` and `envFrom` read. */
-function addEnvReferences(references: NamedReferences, container: JsonObject, path: string): void {
-  for (const { item, path: at } of objectItems(container, 'envFrom', `${path}.envFrom`, maxItems)) {
-    references.add('v1', 'ConfigMap', refName(item, 'configMapRef', at));
-    references.add('v1', 'Secret', refName(item, 'secretRef', at));
+function addEnvReferences(references: NamedReferences, container: Cursor): void {
+  for (const item of container.items('envFrom', maxItems)) {
+    references.add('v1', 'ConfigMap', refName(item, 'configMapRef'));
+    references.add('v1', 'Secret', refName(item, 'secretRef'));
   }
-  for (const { item, path: at } of objectItems(container, 'env', `${path}.env`, maxItems)) {
-    const valueFrom = objectField(item, 'valueFrom', `${at}.valueFrom`);
-    references.add('v1', 'ConfigMap', refName(valueFrom, 'configMapKeyRef', `${at}.valueFrom`));
-    references.add('v1', 'Secret', refName(valueFrom, 'secretKeyRef', `${at}.valueFrom`));
+  for (const item of container.items('env', maxItems)) {
+    const valueFrom = item.object('valueFrom');
+    references.add('v1', 'ConfigMap', refName(valueFrom, 'configMapKeyRef'));
+    references.add('v1', 'Secret', refName(valueFrom, 'secretKeyRef'));
   }
 }
 
 /** The steps of a template: a list of parallel groups, each a list of steps (ParallelSteps is an anonymous list). */
-function stepsOf(template: JsonObject, path: string): { item: JsonObject; path: string }[] {
-  const stepsPath = `${path}.steps`;
-  const groups = arrayField(template, 'steps', stepsPath);
-  checkListLength(groups.length, maxItems, stepsPath);
-  const steps: { item: JsonObject; path: string }[] = [];
+function stepsOf(template: Cursor): Cursor[] {
+  const groups = template.list('steps', maxItems);
+  const steps: Cursor[] = [];
   groups.forEach((group, index) => {
-    const groupPath = `${stepsPath}[${index}]`;
+    const groupPath = `${template.pathOf('steps')}[${index}]`;
     if (!Array.isArray(group)) throw new FieldFailure(groupPath, 'must be an array (a group of steps run in parallel)');
-    steps.push(...objectItems({ group }, 'group', groupPath, maxItems));
+    // The group as the one field of a bare root, named by its path, so that its steps are named `steps[i][j]`.
+    steps.push(...Cursor.root({ [groupPath]: group }, '').items(groupPath, maxItems));
   });
   return steps;
 }
 
 /** One template's own references (a template's fields win over the workflow's for its pods, so both are needed). */
-function addTemplateReferences(references: NamedReferences, podLists: DependentObjectReference[][], template: JsonObject, path: string, namespace: string | undefined): void {
-  podLists.push(podSpecDependenciesOf(pick(template, ['volumes', 'initContainers', 'serviceAccountName']), path, namespace));
-  const executor = objectField(template, 'executor', `${path}.executor`);
-  addServiceAccount(references, stringField(executor, 'serviceAccountName', `${path}.executor.serviceAccountName`));
+function addTemplateReferences(references: NamedReferences, podLists: DependentObjectReference[][], template: Cursor, namespace: string | undefined): void {
+  podLists.push(podSpecDependenciesOf(pick(template.value!, ['volumes', 'initContainers', 'serviceAccountName']), template.path, namespace));
+  addServiceAccount(references, template.object('executor').string('serviceAccountName'));
   for (const field of ['container', 'script']) {
-    const container = objectField(template, field, `${path}.${field}`);
-    if (container !== undefined) addEnvReferences(references, container, `${path}.${field}`);
+    const container = template.object(field);
+    if (container.present) addEnvReferences(references, container);
   }
-  for (const { item, path: at } of objectItems(template, 'sidecars', `${path}.sidecars`, maxItems)) addEnvReferences(references, item, at);
-  const containerSet = objectField(template, 'containerSet', `${path}.containerSet`);
-  for (const { item, path: at } of objectItems(containerSet, 'containers', `${path}.containerSet.containers`, maxItems)) {
-    addEnvReferences(references, item, at);
-  }
-  for (const step of stepsOf(template, path)) addTemplateRef(references, readTemplateRef(step.item, 'templateRef', step.path));
-  const dag = objectField(template, 'dag', `${path}.dag`);
-  for (const task of objectItems(dag, 'tasks', `${path}.dag.tasks`, maxItems)) addTemplateRef(references, readTemplateRef(task.item, 'templateRef', task.path));
+  for (const item of template.items('sidecars', maxItems)) addEnvReferences(references, item);
+  for (const item of template.object('containerSet').items('containers', maxItems)) addEnvReferences(references, item);
+  for (const step of stepsOf(template)) addTemplateRef(references, readTemplateRef(step, 'templateRef'));
+  for (const task of template.object('dag').items('tasks', maxItems)) addTemplateRef(references, readTemplateRef(task, 'templateRef'));
 }
 
 /**
@@ -91,8 +85,6 @@ export function workflowDependencies(spec: WorkflowSpec | undefined, namespace: 
   const references = new NamedReferences(namespace);
   addServiceAccount(references, spec.executorServiceAccountName);
   addTemplateRef(references, spec.workflowTemplateRef);
-  for (const { item, path: at } of objectItems(spec.written, 'templates', `${path}.templates`, maxItems)) {
-    addTemplateReferences(references, podLists, item, at, namespace);
-  }
+  for (const template of Cursor.root(spec.written, path).items('templates', maxItems)) addTemplateReferences(references, podLists, template, namespace);
   return mergedReferences([...podLists, references.list()]);
 }

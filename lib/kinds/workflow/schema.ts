@@ -1,8 +1,9 @@
 // The Workflow's one reader: the fields the operations use become the typed view, or a FieldFailure naming the field
 // (a 400). Types are hand-written from Argo Workflows' pkg/apis/workflow/v1alpha1/workflow_types.go (json tags), for
 // the fields read only (see README.md). It never defaults or alters a value.
-import { booleanField, fieldPath, fieldValue, objectField, stringField } from '../../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../../kube/objects';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
 import { FieldFailure } from '../../review/core';
 import { describeJson, int32Max, type JsonObject } from '../../review/json';
 
@@ -50,11 +51,10 @@ export interface WorkflowStatus {
 }
 
 /** An int64 field: any integer (a JSON number holds it, exactly up to 2^53), or a 400 naming it. */
-function integerField(parent: JsonObject, name: string, path: string): number | undefined {
-  const value = fieldValue(parent, name);
-  if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  throw new FieldFailure(path, `must be an integer, got ${typeof value === 'number' ? value : describeJson(value)}`);
+function integerOf(parent: Cursor, name: string): number | undefined {
+  const value = parent.raw(name);
+  if (value === undefined || (typeof value === 'number' && Number.isInteger(value))) return value;
+  return parent.fail(name, `must be an integer, got ${typeof value === 'number' ? value : describeJson(value)}`);
 }
 
 /**
@@ -72,36 +72,32 @@ export function replicaCountOf(spec: WorkflowSpec | undefined): number | undefin
 }
 
 /** The template reference at `holder[name]` (the spec's `workflowTemplateRef`, a step's or task's `templateRef`). */
-export function readTemplateRef(holder: JsonObject, name: string, path: string): TemplateRef | undefined {
-  const refPath = fieldPath(path, name);
-  const ref = objectField(holder, name, refPath);
-  if (ref === undefined) return undefined;
-  return { name: stringField(ref, 'name', fieldPath(refPath, 'name')), clusterScope: booleanField(ref, 'clusterScope', fieldPath(refPath, 'clusterScope')) };
+export function readTemplateRef(holder: Cursor, name: string): TemplateRef | undefined {
+  return holder.part(name, (ref) => ({ name: ref.string('name'), clusterScope: ref.boolean('clusterScope') }));
 }
 
-function specOf(spec: JsonObject, path: string): WorkflowSpec {
-  const executor = objectField(spec, 'executor', fieldPath(path, 'executor'));
-  const ref = readTemplateRef(spec, 'workflowTemplateRef', path);
-  const view: WorkflowSpec = {
-    parallelism: integerField(spec, 'parallelism', fieldPath(path, 'parallelism')),
-    parallelismPath: fieldPath(path, 'parallelism'),
-    suspend: booleanField(spec, 'suspend', fieldPath(path, 'suspend')),
-    shutdown: stringField(spec, 'shutdown', fieldPath(path, 'shutdown')),
-    executorServiceAccountName: stringField(executor, 'serviceAccountName', fieldPath(fieldPath(path, 'executor'), 'serviceAccountName')),
-    written: spec,
+function specOf(spec: Cursor): WorkflowSpec {
+  const executor = spec.object('executor');
+  const workflowTemplateRef = readTemplateRef(spec, 'workflowTemplateRef');
+  return {
+    parallelism: integerOf(spec, 'parallelism'),
+    // A getter: only a message needs the path.
+    get parallelismPath() {
+      return spec.pathOf('parallelism');
+    },
+    suspend: spec.boolean('suspend'),
+    shutdown: spec.string('shutdown'),
+    executorServiceAccountName: executor.string('serviceAccountName'),
+    ...defined({ workflowTemplateRef }),
+    written: spec.value!,
   };
-  if (ref !== undefined) view.workflowTemplateRef = ref;
-  return view;
 }
 
-/** Reads every field the interpreter uses; the pod-level fields are read where they are used (see `written`). */
-export function readWorkflow(object: JsonObject, path: string): Workflow {
-  const workflow: Workflow = { metadata: metadataOf(object, path) };
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
-  if (spec !== undefined) workflow.spec = specOf(spec, specPath);
-  const statusPath = fieldPath(path, 'status');
-  const status = objectField(object, 'status', statusPath);
-  if (status !== undefined) workflow.status = { phase: stringField(status, 'phase', fieldPath(statusPath, 'phase')), written: status };
-  return workflow;
+/** Reads, by part, every field the interpreter uses; the pod-level fields are read where they are used (see `written`). */
+export function readWorkflow(object: Cursor): Workflow {
+  return readByPart<Workflow>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', specOf),
+    status: () => object.part('status', (status) => ({ phase: status.string('phase'), written: status.value! })),
+  });
 }

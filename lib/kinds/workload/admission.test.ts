@@ -1,13 +1,20 @@
 // The Workload's admission keeps out what its interpreter would refuse, in Kubernetes' words: the lists past their
-// bounds, and every field its reader refuses (read once, collecting, through schema.ts).
+// bounds, and every field its decoder refuses (admission reads them collecting, through schema.ts's checkWorkload).
 import { describe, expect, it } from 'vitest';
 import { invalid, typeInvalid } from '../../kube/field-errors';
+import { Cursor } from '../../kube/cursor';
 import { FieldFailure } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import type { JsonMap } from '../../../test/support/karmada';
 import { admissionReview, callAdmission } from '../../../test/support/reviews';
 import { workloadAdmission } from './admission';
 import { readWorkload } from './schema';
+
+/** The decoder's view with every part read: what refuses any field the interpreter reads. */
+function readAll(object: JsonObject, version: string) {
+  const { metadata, spec, status } = readWorkload(Cursor.root(object, 'object'), { group: 'workload.example.io', version, kind: 'Workload' });
+  return { metadata, spec, status };
+}
 
 describe('lists the interpreter would refuse are kept out at admission', () => {
   const workload = (podSpec: JsonMap): JsonMap => ({
@@ -43,7 +50,6 @@ describe('what the reader refuses is denied at admission, each field in kube\'s 
     metadata: { name: 'w' },
     spec: { template: { spec: { containers: [{ name: 'a', image: 'a', resources: { requests: { cpu: '1m' } } }] } } },
   });
-  const kindOf = (version: string) => ({ group: 'workload.example.io', version, kind: 'Workload' });
 
   it.each([
     ['a label that is not a string', 'v1alpha1', { metadata: { name: 'w', labels: { app: 'web', tier: 1 } } }, [typeInvalid('metadata.labels[tier]', 1, 'string')]],
@@ -60,7 +66,7 @@ describe('what the reader refuses is denied at admission, each field in kube\'s 
     const { errors } = workloadAdmission.validate({ operation: 'CREATE', version, object });
     let refused: unknown;
     try {
-      readWorkload(object, 'object', kindOf(version));
+      readAll(object, version);
     } catch (error) {
       refused = error;
     }
@@ -76,6 +82,6 @@ describe('what the reader refuses is denied at admission, each field in kube\'s 
 
     // Assess
     expect(errors).toEqual([]);
-    expect(() => readWorkload(valid('v1alpha2'), 'object', kindOf('v1alpha2'))).not.toThrow();
+    expect(() => readAll(valid('v1alpha2'), 'v1alpha2')).not.toThrow();
   });
 });

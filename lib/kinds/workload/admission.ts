@@ -16,7 +16,7 @@ import { isJsonObject } from '../../review/json';
 import { PatchBuilder } from '../../review/patch';
 import type { JsonObject } from '../../review/json';
 import { aliasAnnotation, aliasInSpec, rolloutAnnotation, workload } from './identity';
-import { aliasOf, annotationsOf, readWorkload } from './schema';
+import { aliasOf, annotationsOf, checkWorkload } from './schema';
 
 const maxWarnedName = 63;
 
@@ -145,7 +145,7 @@ function validate(attributes: AdmissionAttributes): Validation {
   const errors: FieldError[] = [];
   const warnings: string[] = [];
   const { object, version } = attributes;
-  readWorkload(object, '', { group: workload.group, version, kind: workload.kind }, { errors });
+  checkWorkload(object, version, { errors });
   const spec = present(object, 'spec');
   if (spec === undefined) errors.push(required('spec.template'));
   else if (isJsonObject(spec)) {

@@ -42,8 +42,8 @@ function toHub(object: JsonObject): JsonObject {
   if (spec !== undefined && Object.hasOwn(spec, 'alias')) {
     throw new FieldFailure('spec.alias', `is not a v1alpha1 field (v1alpha1 keeps it in the annotation ${aliasAnnotation})`);
   }
-  const paused = pausedOf(object, 'v1alpha1', '', lossless);
-  const alias = aliasField(object, 'v1alpha1', '', lossless);
+  const paused = pausedOf(object, 'v1alpha1', lossless);
+  const alias = aliasField(object, 'v1alpha1', lossless);
   const rolloutText = annotations?.[rolloutAnnotation];
   let rollout: JsonObject | undefined;
   if (rolloutText !== undefined) {
@@ -105,8 +105,8 @@ function fromHub(hub: JsonObject): JsonObject {
     throw new FieldFailure('spec.paused', 'is not a v1alpha2 field (v1alpha2 says spec.rollout.paused)');
   }
   const rollout = objectField(spec, 'rollout', 'spec.rollout', lossless);
-  const alias = aliasField(hub, 'v1alpha2', '', lossless);
-  const paused = pausedOf(hub, 'v1alpha2', '', lossless);
+  const alias = aliasField(hub, 'v1alpha2', lossless);
+  const paused = pausedOf(hub, 'v1alpha2', lossless);
   if (rollout === undefined && alias === undefined) return hub;
 
   const { rollout: _rollout, alias: _alias, ...spokeSpec } = spec;

@@ -1,7 +1,11 @@
-// The Workload's one reader: turns an object of any served version into the typed Workload, or a FieldFailure
-// naming the field, or (a collecting `Reading`) kube's field errors for every wrong field. The interpreter, the
-// conversion and the admission read the kind's own fields through it: each type and bound is written here once.
-import { booleanField, countField, fieldPath, fieldValue, objectField, objectItems, stringField, type Reading } from '../../kube/fields';
+// The Workload's readers: the interpreter's decoder turns an object of any served version into the typed Workload
+// through the cursor, by part, or a FieldFailure naming the field. The conversion and the admission read the same
+// fields with kube/fields.ts and a `Reading` (a collecting one gives kube's field errors for every wrong field):
+// `checkWorkload` is admission's walk of what the decoder reads, with the same types and bounds (admission.test.ts
+// checks the two agree).
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { booleanField, countField, fieldValue, objectField, objectItems, stringField, type Reading } from '../../kube/fields';
+import { readMetadata } from '../../kube/metadata';
 import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../kube/objects';
 import { isJsonObject } from '../../review/json';
 import type { GroupVersionKind } from '../../review/core';
@@ -31,47 +35,33 @@ export interface WorkloadStatus {
   conditions?: JsonObject[];
 }
 
-const at = fieldPath;
-
 /** A status as a member reports it (also what InterpretStatus returned, read back by AggregateStatus). */
-export function readStatus(status: JsonObject, path: string, reading?: Reading): WorkloadStatus {
-  const conditions = fieldValue(status, 'conditions') === undefined
-    ? undefined
-    : objectItems(status, 'conditions', at(path, 'conditions'), undefined, reading).map(({ item }) => item);
-  return { readyReplicas: countField(status, 'readyReplicas', at(path, 'readyReplicas'), reading), conditions };
+function readStatus(status: Cursor): WorkloadStatus {
+  const conditions = status.has('conditions') ? status.items('conditions').map((item) => item.value!) : undefined;
+  return { readyReplicas: status.count('readyReplicas'), conditions };
 }
 
 /** Only `readyReplicas` of a member's status: AggregateStatus sums it and reads nothing else (cheaper at 1,000 clusters). */
-export function readyReplicasOf(status: JsonObject, path: string): number {
-  return countField(status, 'readyReplicas', at(path, 'readyReplicas')) ?? 0;
+export function readyReplicasOf(status: Cursor): number {
+  return status.count('readyReplicas') ?? 0;
 }
 
-/** The boolean at `segments` below the object; each parent on the way must be an object when present. */
-function booleanAt(object: JsonObject, segments: readonly string[], path: string, reading?: Reading): boolean | undefined {
+/** The member-owned paused flag of this version, for the converter (v1alpha2's `spec.rollout` must be an object on the way). */
+export function pausedOf(object: JsonObject, version: string, reading?: Reading): boolean | undefined {
+  const segments = pausedPathOf(version);
   let parent: JsonObject | undefined = object;
-  let parentPath = path;
-  for (const segment of segments.slice(0, -1)) {
-    parentPath = at(parentPath, segment);
-    parent = objectField(parent, segment, parentPath, reading);
-  }
-  const last = segments[segments.length - 1]!;
-  return booleanField(parent, last, at(parentPath, last), reading);
-}
-
-/** The member-owned paused flag of this version (v1alpha2's `spec.rollout` must be an object on the way). */
-export function pausedOf(object: JsonObject, version: string, path = '', reading?: Reading): boolean | undefined {
-  return booleanAt(object, pausedPathOf(version), path, reading);
+  for (let end = 1; end < segments.length; end += 1) parent = objectField(parent, segments[end - 1]!, segments.slice(0, end).join('.'), reading);
+  return booleanField(parent, 'paused', segments.join('.'), reading);
 }
 
 /**
- * The alias, a string, wherever this version keeps it. For v1alpha1 it is read from the annotation alone, at kube's
- * path (`metadata.annotations[workload.example.io/alias]`): `readWorkload` checks it among all the annotations.
+ * The alias, a string, wherever this version keeps it, for the converter and admission. For v1alpha1 it is read from
+ * the annotation alone, at kube's path (`metadata.annotations[workload.example.io/alias]`).
  */
-export function aliasField(object: JsonObject, version: string, path = '', reading?: Reading): string | undefined {
-  if (aliasInSpec(version)) return stringField(objectField(object, 'spec', at(path, 'spec'), reading), 'alias', at(path, 'spec.alias'), reading);
-  const metadata = objectField(object, 'metadata', at(path, 'metadata'), reading);
-  const annotations = objectField(metadata, 'annotations', at(path, 'metadata.annotations'), reading);
-  return stringField(annotations, aliasAnnotation, at(path, `metadata.annotations[${aliasAnnotation}]`), reading);
+export function aliasField(object: JsonObject, version: string, reading?: Reading): string | undefined {
+  if (aliasInSpec(version)) return stringField(objectField(object, 'spec', 'spec', reading), 'alias', 'spec.alias', reading);
+  const annotations = objectField(objectField(object, 'metadata', 'metadata', reading), 'annotations', 'metadata.annotations', reading);
+  return stringField(annotations, aliasAnnotation, `metadata.annotations[${aliasAnnotation}]`, reading);
 }
 
 /** `metadata.annotations` when it is an object (the reader's view of a map it need not check entry by entry). */
@@ -89,24 +79,41 @@ export function aliasOf(object: JsonObject, version: string): { field: string; v
 }
 
 /**
- * Reads every field the interpreter uses, checking types and bounds as it goes. It never defaults or alters a
- * value: patches are built against the object as Karmada sent it. Admission reads with a collecting `Reading`
- * (root path '') and gets every wrong field as kube's field error instead of the first as a FieldFailure.
+ * The interpreter's decoder: reads, by part, every field the interpreter uses, checking types and bounds as it goes.
+ * It never defaults or alters a value: patches are built against the object as Karmada sent it.
  */
-export function readWorkload(object: JsonObject, path: string, kind?: GroupVersionKind, reading?: Reading): Workload {
-  const version = kind?.version ?? 'v1alpha1';
-  const workload: Workload = { metadata: metadataOf(object, path, reading) };
-  const spec = objectField(object, 'spec', at(path, 'spec'), reading);
+export function readWorkload(object: Cursor, kind: GroupVersionKind): Workload {
+  const pausedPath = pausedPathOf(kind.version);
+  return readByPart<Workload>({
+    metadata: () => readMetadata(object),
+    spec: () =>
+      object.part('spec', (spec) =>
+        defined({
+          replicas: spec.count('replicas'),
+          paused: object.at(pausedPath.slice(0, -1)).boolean('paused'),
+          template: spec.podTemplate('template'),
+          // v1alpha1's alias annotation is checked with the other annotations (readMetadata).
+          alias: aliasInSpec(kind.version) ? spec.string('alias') : undefined,
+        }),
+      ),
+    status: () => object.part('status', readStatus),
+  });
+}
+
+/**
+ * Admission's reading of what `readWorkload` reads, at kube's paths (root ''), every wrong field collected in
+ * `reading` as kube's field error rather than the first thrown.
+ */
+export function checkWorkload(object: JsonObject, version: string, reading: Reading): void {
+  metadataOf(object, '', reading);
+  const spec = objectField(object, 'spec', 'spec', reading);
   if (spec !== undefined) {
-    workload.spec = {
-      replicas: countField(spec, 'replicas', at(path, 'spec.replicas'), reading),
-      paused: pausedOf(object, version, path, reading),
-      template: podTemplateField(spec, 'template', at(path, 'spec.template'), reading),
-    };
-    // v1alpha1's alias annotation is checked with the other annotations (metadataOf).
-    if (aliasInSpec(version)) workload.spec.alias = aliasField(object, version, path, reading);
+    countField(spec, 'replicas', 'spec.replicas', reading);
+    pausedOf(object, version, reading);
+    podTemplateField(spec, 'template', 'spec.template', reading);
+    if (aliasInSpec(version)) aliasField(object, version, reading);
   }
-  const status = objectField(object, 'status', at(path, 'status'), reading);
-  if (status !== undefined) workload.status = readStatus(status, at(path, 'status'), reading);
-  return workload;
+  const status = objectField(object, 'status', 'status', reading);
+  if (fieldValue(status, 'conditions') !== undefined) objectItems(status, 'conditions', 'status.conditions', undefined, reading);
+  countField(status, 'readyReplicas', 'status.readyReplicas', reading);
 }

@@ -9,8 +9,6 @@ import {
   literal,
   needsGenerations,
   propertyKey,
-  readerModules,
-  readersUsed,
   readerSource,
   reportedSource,
   requiredLeaves,
@@ -122,34 +120,30 @@ export function schemaSource(facts: CrdFacts, names: Names): string {
   const status = aggregates(facts) ? facts.statusFields : [];
   const replicas = facts.replicas;
   const fallbacks = specFallbacks(status).filter((name) => name !== replicas?.field && !(facts.podTemplate && name === 'template'));
-  const specAt = (name: string) => `\`\${path}.spec.${name.replaceAll('`', '\\`').replaceAll('${', '\\${')}\``;
   const specFields = [
     ...(replicas ? [`${propertyKey(replicas.field)}?: ${kind}Spec[${literal(replicas.field)}];`] : []),
     ...(facts.podTemplate ? ['template?: PodTemplateSpec;'] : []),
     ...fallbacks.map((name) => `${propertyKey(name)}?: ${kind}Spec[${literal(name)}];`),
   ];
   const specReads = [
-    ...(replicas ? [`${propertyKey(replicas.field)}: countField(spec, ${literal(replicas.field)}, ${specAt(replicas.field)}),`] : []),
-    ...(facts.podTemplate ? ['template: podTemplateField(spec, \'template\', `${path}.spec.template`),'] : []),
-    ...fallbacks.map((name) => `${propertyKey(name)}: booleanField(spec, ${literal(name)}, ${specAt(name)}),`),
+    ...(replicas ? [`${propertyKey(replicas.field)}: spec.count(${literal(replicas.field)}),`] : []),
+    ...(facts.podTemplate ? ["template: spec.podTemplate('template'),"] : []),
+    ...fallbacks.map((name) => `${propertyKey(name)}: spec.boolean(${literal(name)}),`),
   ];
   const generations = needsGenerations(status);
   const viewType = `${kind}StatusView`;
   const reader = readerSource(status, viewType);
-  const readers = readersUsed(status);
-  if (specReads.length > 0 || status.length > 0) readers.add('objectField');
-  if (replicas) readers.add('countField');
-  if (fallbacks.length > 0) readers.add('booleanField');
-  const fieldsImports = [...readers].filter((name) => Object.values(readerModules).some((module) => module.name === name && module.module === 'fields')).sort();
-  const objectsImports = [...(readers.has('generationField') ? ['generationField'] : []), 'metadataOf', ...(facts.podTemplate ? ['podTemplateField'] : []), 'type ObjectMetaView', ...(facts.podTemplate ? ['type PodTemplateSpec'] : [])];
-  const jsonImports = ['JsonObject', ...(viewMembers(status, '').some((line) => line.includes('JsonValue')) ? ['JsonValue'] : [])];
+  const members = viewMembers(status, '');
+  const jsonImports = ['JsonObject', 'JsonValue'].filter((name) => members.some((line) => line.includes(name)));
   const statusLines = [...viewMembers(status, '  '), ...(generations ? ['  /** The member object\'s generations (InterpretStatus reports them: AggregateStatus compares them). */', '  generation?: number;', '  resourceTemplateGeneration?: number;'] : [])];
   return `// ${kind}'s one reader: an object of any served version becomes the typed view the operations use, or a
-// FieldFailure naming the field (a 400 for the interpreter). It never defaults or changes a value: patches apply to
-// the object as Karmada sent it. Add a field here when an operation needs it (${generated}).
-${fieldsImports.length > 0 ? `import { ${fieldsImports.join(', ')} } from '../../kube/fields';\n` : ''}import { ${objectsImports.join(', ')} } from '../../kube/objects';
-import type { ${jsonImports.join(', ')} } from '../../review/json';
-${generations ? "import { readReportedGenerations } from '../../shapes/generations';\n" : ''}${specFields.length > 0 ? `import type { ${kind}Spec } from './types';\n` : ''}
+// FieldFailure naming the field (a 400 for the interpreter). It reads by part: an operation reads only the parts it
+// uses, so a wrong field it does not read never changes its answer. It never defaults or changes a value: patches
+// apply to the object as Karmada sent it. Add a field here when an operation needs it (${generated}).
+import { readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView${facts.podTemplate ? ', PodTemplateSpec' : ''} } from '../../kube/objects';
+${jsonImports.length > 0 ? `import type { ${jsonImports.join(', ')} } from '../../review/json';\n` : ''}${generations ? "import { readReportedGenerations } from '../../shapes/generations';\n" : ''}${specFields.length > 0 ? `import type { ${kind}Spec } from './types';\n` : ''}
 /** What the operations read of a ${kind}. */
 export interface ${kind} {
   metadata: ObjectMetaView;
@@ -163,23 +157,20 @@ export interface ${viewType} {
 ${statusLines.join('\n')}
 }
 
-export function readStatus(status: JsonObject, path: string): ${viewType} {
+export function readStatus(status: Cursor): ${viewType} {
   return {
 ${reader.lines.map((line) => `    ${line}`).join('\n')}
-${generations ? '    ...readReportedGenerations(status, path),\n' : ''}  };
+${generations ? '    ...readReportedGenerations(status),\n' : ''}  };
 }
 ${reader.functions.map((fn) => `\n${fn}\n`).join('')}` : ''}
-export function read${kind}(object: JsonObject, path: string): ${kind} {
-  const view: ${kind} = { metadata: metadataOf(object, path) };
-${specReads.length > 0 ? `  const spec = objectField(object, 'spec', \`\${path}.spec\`);
-  if (spec !== undefined) {
-    view.spec = {
-${specReads.map((line) => `      ${line}`).join('\n')}
-    };
-  }
-` : ''}${status.length > 0 ? `  const status = objectField(object, 'status', \`\${path}.status\`);
-  if (status !== undefined) view.status = readStatus(status, \`\${path}.status\`);
-` : ''}  return view;
+export function read${kind}(object: Cursor): ${kind} {
+  return readByPart<${kind}>({
+    metadata: () => readMetadata(object),
+${specReads.length > 0 ? `    spec: () =>
+      object.part('spec', (spec) => ({
+${specReads.map((line) => `        ${line}`).join('\n')}
+      })),
+` : ''}${status.length > 0 ? "    status: () => object.part('status', readStatus),\n" : ''}  });
 }
 `;
 }

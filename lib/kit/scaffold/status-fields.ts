@@ -278,11 +278,6 @@ export function valueSource(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
-/** Text inside a template literal: a backtick, a backslash or `${` in a field's name stays text. */
-function inTemplate(text: string): string {
-  return text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
-}
-
 const viewTypes: Record<Exclude<FieldType, 'object'>, string> = {
   count: 'number',
   generation: 'number',
@@ -304,43 +299,26 @@ export function viewMembers(fields: readonly StatusField[], indent: string): str
   });
 }
 
-/** Where each field reader comes from. */
-export const readerModules: Record<Exclude<FieldType, 'object'>, { name: string; module: 'fields' | 'objects' }> = {
-  count: { name: 'countField', module: 'fields' },
-  generation: { name: 'generationField', module: 'objects' },
-  integer: { name: 'integerField', module: 'fields' },
-  number: { name: 'numberField', module: 'fields' },
-  boolean: { name: 'booleanField', module: 'fields' },
-  string: { name: 'stringField', module: 'fields' },
-  intOrString: { name: 'intOrStringField', module: 'fields' },
-  list: { name: 'arrayField', module: 'fields' },
-  map: { name: 'objectField', module: 'fields' },
-  any: { name: 'fieldValue', module: 'fields' },
+/** How the reader reads each type of field: a method of the cursor (lib/kube/cursor.ts) on `parent`. */
+const cursorReads: Record<Exclude<FieldType, 'object'>, (parent: string, name: string) => string> = {
+  count: (parent, name) => `${parent}.count(${name})`,
+  generation: (parent, name) => `${parent}.generation(${name})`,
+  integer: (parent, name) => `${parent}.integer(${name})`,
+  number: (parent, name) => `${parent}.number(${name})`,
+  boolean: (parent, name) => `${parent}.boolean(${name})`,
+  string: (parent, name) => `${parent}.string(${name})`,
+  intOrString: (parent, name) => `${parent}.intOrString(${name})`,
+  list: (parent, name) => `${parent}.list(${name})`,
+  map: (parent, name) => `${parent}.object(${name}).value`,
+  any: (parent, name) => `${parent}.raw(${name})`,
 };
-
-/** Every reader the fields use, objects' included (`objectField` reads each required object). */
-export function readersUsed(fields: readonly StatusField[]): Set<string> {
-  const used = new Set<string>();
-  const visit = (list: readonly StatusField[]) => {
-    for (const field of list) {
-      if (field.type === 'object') {
-        used.add('objectField');
-        visit(field.fields!);
-      } else {
-        used.add(readerModules[field.type].name);
-      }
-    }
-  };
-  visit(fields);
-  return used;
-}
 
 function pascal(path: readonly string[]): string {
   return path.map((name) => name.replace(/[^A-Za-z0-9]/g, '')).map((name) => name.charAt(0).toUpperCase() + name.slice(1)).join('');
 }
 
 /**
- * The reader's source for these fields: the object literal lines of `readStatus` (reading from `status` at `path`),
+ * The reader's source for these fields: the object literal lines of `readStatus` (reading from the cursor `status`),
  * and a function per required object (`readStatusShardStatus`), which reads its required fields.
  */
 export function readerSource(fields: readonly StatusField[], viewType: string): { lines: string[]; functions: string[] } {
@@ -348,23 +326,18 @@ export function readerSource(fields: readonly StatusField[], viewType: string): 
   const names = new Set<string>();
   const linesOf = (list: readonly StatusField[], parent: string): string[] =>
     list.map((field) => {
-      const at = `\`\${path}.${inTemplate(field.name)}\``;
-      if (field.type !== 'object') {
-        const reader = readerModules[field.type].name;
-        return `${propertyKey(field.name)}: ${reader === 'fieldValue' ? `fieldValue(${parent}, ${literal(field.name)})` : `${reader}(${parent}, ${literal(field.name)}, ${at})`},`;
-      }
+      if (field.type !== 'object') return `${propertyKey(field.name)}: ${cursorReads[field.type](parent, literal(field.name))},`;
       let name = `readStatus${pascal(field.path)}`;
       while (names.has(name)) name += '_';
       names.add(name);
       const type = field.path.reduce((outer, step, index) => (index === 0 ? `${outer}[${literal(step)}]` : `NonNullable<${outer}>[${literal(step)}]`), viewType);
       functions.push(`/** \`status.${field.path.join('.')}\`: the fields the CRD requires of it. */
-function ${name}(object: JsonObject | undefined, path: string): ${type} {
-  if (object === undefined) return undefined;
+function ${name}(object: Cursor): NonNullable<${type}> {
   return {
 ${linesOf(field.fields!, 'object').map((line) => `    ${line}`).join('\n')}
   };
 }`);
-      return `${propertyKey(field.name)}: ${name}(objectField(${parent}, ${literal(field.name)}, ${at}), ${at}),`;
+      return `${propertyKey(field.name)}: ${parent}.part(${literal(field.name)}, ${name}),`;
     });
   return { lines: linesOf(fields, 'status'), functions };
 }

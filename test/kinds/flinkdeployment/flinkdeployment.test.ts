@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInterpreterRegistry } from '../../../lib/interpreter/registry';
 import { flinkDeploymentInterpreter } from '../../../lib/kinds/flinkdeployment/interpreter';
+import { Cursor } from '../../../lib/kube/cursor';
 import { roleResourcesOf } from '../../../lib/kinds/flinkdeployment/resources';
 import { FieldFailure } from '../../../lib/review/core';
 import type { JsonObject } from '../../../lib/review/json';
@@ -16,7 +17,7 @@ function deployment(spec: JsonObject): JsonObject {
 }
 
 function memoryOf(memory: string): string | undefined {
-  return roleResourcesOf({ resource: { memory } }, 'object.spec.taskManager').memory?.text;
+  return roleResourcesOf(Cursor.root({ resource: { memory } }, 'object.spec.taskManager')).memory?.text;
 }
 
 describe('FlinkDeployment: a role memory', () => {

@@ -1,8 +1,11 @@
 // The UnitedDeployment reader: which pod template it reads, and the total OpenKruise's controller runs.
 import { describe, expect, it } from 'vitest';
+import { Cursor } from '../../../lib/kube/cursor';
 import { FieldFailure } from '../../../lib/review/core';
 import type { JsonObject } from '../../../lib/review/json';
-import { desiredReplicasOf, readUnitedDeployment } from '../../../lib/kinds/uniteddeployment/schema';
+import { desiredReplicasOf, readUnitedDeployment as readAt } from '../../../lib/kinds/uniteddeployment/schema';
+
+const readUnitedDeployment = (object: JsonObject) => readAt(Cursor.root(object, 'object'));
 
 const withSpec = (spec: JsonObject): JsonObject => ({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment', metadata: { name: 'shop' }, spec });
 const podTemplate = (image: string): JsonObject => ({ spec: { containers: [{ name: 'main', image }] } });
@@ -18,7 +21,7 @@ describe('readUnitedDeployment: the pod template', () => {
     const object = withSpec({ template: { [field]: { spec: { template: podTemplate(field) } } } });
 
     // Act
-    const { spec } = readUnitedDeployment(object, 'object');
+    const { spec } = readUnitedDeployment(object);
 
     // Assess
     expect(spec?.templatePath).toBe(path);
@@ -32,13 +35,13 @@ describe('readUnitedDeployment: the pod template', () => {
     });
 
     // Act + Assess
-    expect(readUnitedDeployment(object, 'object').spec?.template).toEqual(podTemplate('clone'));
+    expect(readUnitedDeployment(object).spec?.template).toEqual(podTemplate('clone'));
   });
 
   it("reads spec.template itself where Karmada's catalogue puts a pod template, only when no workload template is there", () => {
     // Act
-    const karmadas = readUnitedDeployment(withSpec({ template: podTemplate('flat') }), 'object').spec;
-    const none = readUnitedDeployment(withSpec({ replicas: 2 }), 'object').spec;
+    const karmadas = readUnitedDeployment(withSpec({ template: podTemplate('flat') })).spec;
+    const none = readUnitedDeployment(withSpec({ replicas: 2 })).spec;
 
     // Assess
     expect(karmadas?.template).toEqual(podTemplate('flat'));
@@ -48,7 +51,7 @@ describe('readUnitedDeployment: the pod template', () => {
 });
 
 describe('desiredReplicasOf', () => {
-  const specOf = (spec: JsonObject) => readUnitedDeployment(withSpec(spec), 'object').spec;
+  const specOf = (spec: JsonObject) => readUnitedDeployment(withSpec(spec)).spec;
 
   it.each<[string, JsonObject, number]>([
     ['spec.replicas', { replicas: 4, topology: { subsets: [{ name: 'a', replicas: 9 }] } }, 4],
@@ -58,7 +61,7 @@ describe('desiredReplicasOf', () => {
     ['0 with no subsets', {}, 0],
   ])('%s', (_name, spec, expected) => {
     // Act + Assess
-    expect(desiredReplicasOf(specOf(spec), 'object')).toBe(expected);
+    expect(desiredReplicasOf(specOf(spec))).toBe(expected);
   });
 
   it('refuses fixed counts whose sum passes int32, naming the subsets', () => {
@@ -66,7 +69,7 @@ describe('desiredReplicasOf', () => {
     const spec = specOf({ topology: { subsets: [{ name: 'a', replicas: 2147483647 }, { name: 'b', replicas: 1 }] } });
 
     // Act
-    const total = () => desiredReplicasOf(spec, 'object');
+    const total = () => desiredReplicasOf(spec);
 
     // Assess
     expect(total).toThrow(FieldFailure);

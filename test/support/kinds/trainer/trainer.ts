@@ -3,8 +3,9 @@
 // counted by `minAvailable`), a Ready condition and `spec.suspend`. The shapes' tests run through it.
 import { defineInterpreter } from '../../../../lib/interpreter/define';
 import { createInterpreterRegistry } from '../../../../lib/interpreter/registry';
-import { booleanField, objectField } from '../../../../lib/kube/fields';
-import { metadataOf, type ObjectMetaView } from '../../../../lib/kube/objects';
+import { readByPart, type Cursor } from '../../../../lib/kube/cursor';
+import { readMetadata } from '../../../../lib/kube/metadata';
+import type { ObjectMetaView } from '../../../../lib/kube/objects';
 import type { JsonObject } from '../../../../lib/review/json';
 import { aggregateConditions, readConditionStatus, readyHealth, reflectConditionStatus, type ConditionStatus } from '../../../../lib/shapes/conditions';
 import { keepMemberValue } from '../../../../lib/shapes/retention';
@@ -23,22 +24,21 @@ export interface Trainer {
   status?: ConditionStatus;
 }
 
-export function readTrainer(object: JsonObject, path: string): Trainer {
-  const specPath = `${path}.spec`;
-  const spec = objectField(object, 'spec', specPath);
-  const head = replicaSpecField(spec, 'head', specPath, 'head', { replicas: 1 });
-  const trainer: Trainer = {
-    metadata: metadataOf(object, path),
-    suspend: booleanField(spec, 'suspend', `${specPath}.suspend`),
-    specs: [
-      ...(head === undefined ? [] : [head]),
-      ...replicaSpecsFromMap(spec, 'roles', specPath, { nameOf: (key) => key.toLowerCase() }),
-      ...replicaSpecsFromList(spec, 'groups', specPath, { nameField: 'groupName', replicasField: 'minAvailable', defaultName: (index) => `group-${index}` }),
-    ],
-  };
-  const status = objectField(object, 'status', `${path}.status`);
-  if (status !== undefined) trainer.status = readConditionStatus(status, `${path}.status`);
-  return trainer;
+export function readTrainer(object: Cursor): Trainer {
+  const spec = () => object.object('spec');
+  return readByPart<Trainer>({
+    metadata: () => readMetadata(object),
+    suspend: () => spec().boolean('suspend'),
+    specs: () => {
+      const head = replicaSpecField(spec(), 'head', 'head', { replicas: 1 });
+      return [
+        ...(head === undefined ? [] : [head]),
+        ...replicaSpecsFromMap(spec(), 'roles', { nameOf: (key) => key.toLowerCase() }),
+        ...replicaSpecsFromList(spec(), 'groups', { nameField: 'groupName', replicasField: 'minAvailable', defaultName: (index) => `group-${index}` }),
+      ];
+    },
+    status: () => object.part('status', (status) => readConditionStatus(status)),
+  });
 }
 
 export const trainerInterpreter = defineInterpreter<Trainer>({

@@ -2,8 +2,9 @@
 // real kind does (`spec.size`, `spec.podTemplate`): the shapes' tests run through it, never the product's registry.
 import { defineInterpreter, type TypedRequest } from '../../../../lib/interpreter/define';
 import { createInterpreterRegistry } from '../../../../lib/interpreter/registry';
-import { booleanField, countField, objectField } from '../../../../lib/kube/fields';
-import { metadataOf, podTemplateField, type ObjectMetaView, type PodTemplateSpec } from '../../../../lib/kube/objects';
+import { readByPart, type Cursor } from '../../../../lib/kube/cursor';
+import { readMetadata } from '../../../../lib/kube/metadata';
+import type { ObjectMetaView, PodTemplateSpec } from '../../../../lib/kube/objects';
 import type { JsonObject } from '../../../../lib/review/json';
 import { generationLag } from '../../../../lib/shapes/generations';
 import { podTemplateWorkload } from '../../../../lib/shapes/pod-template-workload';
@@ -22,19 +23,12 @@ export interface Widget {
   status?: WorkloadStatus<'replicas' | 'readyReplicas' | 'updatedReplicas' | 'availableReplicas', 'spareReplicas', 'revision'>;
 }
 
-export function readWidget(object: JsonObject, path: string): Widget {
-  const widget: Widget = { metadata: metadataOf(object, path) };
-  const spec = objectField(object, 'spec', `${path}.spec`);
-  if (spec !== undefined) {
-    widget.spec = {
-      size: countField(spec, 'size', `${path}.spec.size`),
-      podTemplate: podTemplateField(spec, 'podTemplate', `${path}.spec.podTemplate`),
-      paused: booleanField(spec, 'paused', `${path}.spec.paused`),
-    };
-  }
-  const status = objectField(object, 'status', `${path}.status`);
-  if (status !== undefined) widget.status = widgetStatus.read(status, `${path}.status`);
-  return widget;
+export function readWidget(object: Cursor): Widget {
+  return readByPart<Widget>({
+    metadata: () => readMetadata(object),
+    spec: () => object.part('spec', (spec) => ({ size: spec.count('size'), podTemplate: spec.podTemplate('podTemplate'), paused: spec.boolean('paused') })),
+    status: () => object.part('status', widgetStatus.read),
+  });
 }
 
 export const widgetShape = podTemplateWorkload<Widget>({

@@ -1,18 +1,18 @@
 // A Flux reconciler's status (HelmRelease, Kustomization): conditions, observedGeneration, revisions and failure
 // counters, reflected and aggregated as Karmada's Flux customizations do, with the failure counters summed over the
-// members only (see lib/kinds/helmrelease/README.md).
-import type { TypedRequest } from '../interpreter/define';
-import type { OperationResults } from '../interpreter/registry';
-import { fieldPath, fieldValue, stringField } from '../kube/fields';
-import { generationField, type ObjectMetaView } from '../kube/objects';
-import { FieldFailure } from '../review/core';
-import { quoted, type JsonObject, type JsonValue } from '../review/json';
-import { membersOf, setOrRemove, type Member, type Members } from './aggregation';
-import { reflectAsCatalogue } from './catalogue-reflection';
-import { conditionOf, mergedConditions, readConditionStatus, readyRefusal, reflectConditionStatus, suspendedReason, type Condition, type ConditionStatus } from './conditions';
-import { conditionReason as reasonOfCondition, generationReason, healthy, unhealthy, type Health } from './health';
-import { generationObserved, readReportedGenerations, type ReportedGenerations } from './generations';
-import { keepMemberValue } from './retention';
+// members only (see README.md).
+import type { TypedRequest } from '../../interpreter/define';
+import type { OperationResults } from '../../interpreter/registry';
+import type { Cursor } from '../../kube/cursor';
+import type { ObjectMetaView } from '../../kube/objects';
+import { FieldFailure } from '../../review/core';
+import { quoted, type JsonValue } from '../../review/json';
+import { membersOf, setOrRemove, type Member, type Members } from '../../shapes/aggregation';
+import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
+import { conditionOf, mergedConditions, readConditionStatus, readyRefusal, reflectConditionStatus, suspendedReason, type Condition, type ConditionStatus } from '../../shapes/conditions';
+import { conditionReason as reasonOfCondition, generationReason, healthy, unhealthy, type Health } from '../../shapes/health';
+import { generationObserved, readReportedGenerations, type ReportedGenerations } from '../../shapes/generations';
+import { keepMemberValue } from '../../shapes/retention';
 
 /** Which status fields a Flux kind carries beside its conditions and observedGeneration. */
 export interface FluxStatusFields {
@@ -30,16 +30,15 @@ export type FluxStatus = ConditionStatus & ReportedGenerations & { values: Recor
  * An int64 that may be negative: Flux's CRDs default `status.observedGeneration` to -1 (never reconciled), so a
  * member's status can hold it. A fraction, a number past 2^53 or another type is a 400 naming the field.
  */
-function int64Field(parent: JsonObject, name: string, path: string): number | undefined {
-  const value = fieldValue(parent, name);
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  throw new FieldFailure(path, `must be an integer, got ${quoted(value, 40)}`);
+function observedInt64(status: Cursor): number | undefined {
+  const value = status.raw('observedGeneration');
+  if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value))) return value;
+  return status.fail('observedGeneration', `must be an integer, got ${quoted(value, 40)}`);
 }
 
 /** Conditions and `observedGeneration` (any int64: the CRDs' default -1 included) of a Flux object's status. */
-export function readFluxConditionStatus(status: JsonObject, path: string): ConditionStatus {
-  return readConditionStatus(status, path, int64Field);
+export function readFluxConditionStatus(status: Cursor): ConditionStatus {
+  return readConditionStatus(status, observedInt64);
 }
 
 /** An RFC 3339 date-time, as Go writes a `metav1.Time` (the CRDs' `format: date-time`). */
@@ -113,21 +112,21 @@ export function fluxObservedGeneration(
 
 export function fluxStatus(fields: FluxStatusFields) {
   /** The status as the controller wrote it (or as InterpretStatus reflected it): each field read checked. */
-  function read(status: JsonObject, path: string): FluxStatus {
+  function read(status: Cursor): FluxStatus {
     const values: Record<string, string | number> = {};
     for (const name of fields.latestStrings) {
-      const value = stringField(status, name, fieldPath(path, name));
+      const value = status.string(name);
       if (value !== undefined) values[name] = value;
     }
     for (const name of [...fields.latestNumbers, ...fields.sums]) {
-      const value = generationField(status, name, fieldPath(path, name));
+      const value = status.generation(name);
       if (value !== undefined) values[name] = value;
     }
-    return { ...readFluxConditionStatus(status, path), values };
+    return { ...readFluxConditionStatus(status), values };
   }
 
-  function readReflected(status: JsonObject, path: string): FluxStatus {
-    return { ...read(status, path), ...readReportedGenerations(status, path) };
+  function readReflected(status: Cursor): FluxStatus {
+    return { ...read(status), ...readReportedGenerations(status) };
   }
 
   /** InterpretStatus: `{}` without a status; else conditions, observedGeneration, the fields, and the generations. */

@@ -1,14 +1,15 @@
 // Kyverno's ClusterPolicy and Policy (kyverno.io v1 and v2beta1): one status type (kyvernov1.PolicyStatus) for both
 // kinds and both versions, so one reader and one set of operations (InterpretStatus, AggregateStatus, InterpretHealth).
-import type { TypedRequest } from '../interpreter/define';
-import type { OperationResults } from '../interpreter/registry';
-import { booleanField, countField, fieldPath, objectField } from '../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../kube/objects';
-import type { JsonObject } from '../review/json';
-import { membersOf, sumOf } from './aggregation';
-import { mergedConditions, readConditions, type Condition } from './conditions';
-import { withoutEmptyContainers } from './empty-values';
-import { conditionReason, healthy, unhealthy, type Health } from './health';
+import type { TypedRequest } from '../../interpreter/define';
+import type { OperationResults } from '../../interpreter/registry';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
+import type { JsonObject } from '../../review/json';
+import { membersOf, sumOf } from '../../shapes/aggregation';
+import { mergedConditions, readConditions, type Condition } from '../../shapes/conditions';
+import { withoutEmptyContainers } from '../../shapes/empty-values';
+import { conditionReason, healthy, unhealthy, type Health } from '../../shapes/health';
 
 /** kyvernov1.RuleCountStatus: how many rules of each sort the policy holds (after autogen). */
 export interface RuleCount {
@@ -42,32 +43,25 @@ export interface KyvernoPolicy {
  * Reads a policy status (as the member's Kyverno wrote it, or as InterpretStatus reflected it). Rule counts are
  * counts of list items in one object, so a count past int32 belongs to no object etcd can hold: a 400.
  */
-export function readKyvernoPolicyStatus(status: JsonObject, path: string): KyvernoPolicyStatus {
-  const result: KyvernoPolicyStatus = {};
-  const ready = booleanField(status, 'ready', fieldPath(path, 'ready'));
-  if (ready !== undefined) result.ready = ready;
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) result.conditions = conditions;
-  const autogen = objectField(status, 'autogen', fieldPath(path, 'autogen'));
-  if (autogen !== undefined) result.autogen = autogen;
-  const rulecountPath = fieldPath(path, 'rulecount');
-  const rulecount = objectField(status, 'rulecount', rulecountPath);
-  if (rulecount !== undefined) {
-    result.rulecount = {};
-    for (const sort of ruleSorts) {
-      const count = countField(rulecount, sort, fieldPath(rulecountPath, sort));
-      if (count !== undefined) result.rulecount[sort] = count;
-    }
-  }
-  return result;
+export function readKyvernoPolicyStatus(status: Cursor): KyvernoPolicyStatus {
+  return defined({
+    ready: status.boolean('ready'),
+    conditions: readConditions(status),
+    autogen: status.object('autogen').value,
+    rulecount: status.part('rulecount', (counts) => {
+      const rulecount: RuleCount = {};
+      for (const sort of ruleSorts) rulecount[sort] = counts.count(sort);
+      return defined(rulecount);
+    }),
+  });
 }
 
-/** Reads every field the operations use; the spec is not read (no operation needs it). */
-export function readKyvernoPolicy(object: JsonObject, path: string): KyvernoPolicy {
-  const policy: KyvernoPolicy = { metadata: metadataOf(object, path) };
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) policy.status = readKyvernoPolicyStatus(status, fieldPath(path, 'status'));
-  return policy;
+/** Reads, by part, every field the operations use; the spec is not read (no operation needs it). */
+export function readKyvernoPolicy(object: Cursor): KyvernoPolicy {
+  return readByPart<KyvernoPolicy>({
+    metadata: () => readMetadata(object),
+    status: () => object.part('status', readKyvernoPolicyStatus),
+  });
 }
 
 /**

@@ -1,11 +1,10 @@
 // A rolling update's partition: how many pods an update keeps on old revisions on purpose (OpenKruise's CloneSet,
 // Advanced StatefulSet, Advanced DaemonSet and SidecarSet), as their controllers compute it, how an IntOrString one
 // is read, and health that allows for it.
-import { booleanField, countField, fieldPath, fieldValue, objectField, stringField } from '../kube/fields';
-import { FieldFailure } from '../review/core';
-import { describeJson, type JsonObject } from '../review/json';
-import type { Health } from './health';
-import { rolloutHealth, type KeptBack, type RolloutCountNames } from './workload-status';
+import { defined, type Cursor } from '../../kube/cursor';
+import { describeJson } from '../../review/json';
+import type { Health } from '../../shapes/health';
+import { rolloutHealth, type KeptBack, type RolloutCountNames } from '../../shapes/workload-status';
 
 /**
  * Pods the partition keeps on old revisions, as OpenKruise's `CalculatePartitionReplicas`: a count, or (CloneSet
@@ -65,13 +64,13 @@ export function partitionedRolloutHealth({ generationLag, total, partition, held
  * An IntOrString count such as a partition or a UnitedDeployment subset's replicas: a count, or a percentage such
  * as "20%" (what OpenKruise's controllers can read); anything else is a 400 naming the field.
  */
-export function partitionField(parent: JsonObject | undefined, path: string, name = 'partition'): number | string | undefined {
-  const value = fieldValue(parent, name);
+export function partitionField(parent: Cursor, name = 'partition'): number | string | undefined {
+  const value = parent.raw(name);
   if (value === undefined) return undefined;
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value === 'string' && /^[+-]?[0-9]{1,10}%$/.test(value)) return value;
   const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describeJson(value);
-  throw new FieldFailure(path, `must be an integer or a percentage such as "20%", got ${shown}`);
+  return parent.fail(name, `must be an integer or a percentage such as "20%", got ${shown}`);
 }
 
 /** What an OpenKruise workload's `spec.updateStrategy` holds back on purpose (Advanced StatefulSet and DaemonSet). */
@@ -82,22 +81,13 @@ export interface RollingUpdateStrategy {
   partition?: number;
   /** `updateStrategy.rollingUpdate.paused`: the controller updates no pod. */
   paused?: boolean;
-  /** `updateStrategy.rollingUpdate` itself (a kind reads its own further fields there), and its path. */
-  rolling?: JsonObject;
-  rollingPath: string;
+  /** `updateStrategy.rollingUpdate` itself (a kind reads its own further fields there). */
+  rolling: Cursor;
 }
 
 /** Reads `spec.updateStrategy` where both Advanced workloads keep it: `type`, and `partition`/`paused` below `rollingUpdate`. */
-export function rollingUpdateStrategyOf(spec: JsonObject, path: string): RollingUpdateStrategy {
-  const strategyPath = fieldPath(path, 'updateStrategy');
-  const strategy = objectField(spec, 'updateStrategy', strategyPath);
-  const rollingPath = fieldPath(strategyPath, 'rollingUpdate');
-  const rolling = objectField(strategy, 'rollingUpdate', rollingPath);
-  const read: RollingUpdateStrategy = { onDelete: stringField(strategy, 'type', fieldPath(strategyPath, 'type')) === 'OnDelete', rollingPath };
-  const partition = countField(rolling, 'partition', fieldPath(rollingPath, 'partition'));
-  const paused = booleanField(rolling, 'paused', fieldPath(rollingPath, 'paused'));
-  if (partition !== undefined) read.partition = partition;
-  if (paused !== undefined) read.paused = paused;
-  if (rolling !== undefined) read.rolling = rolling;
-  return read;
+export function rollingUpdateStrategyOf(spec: Cursor): RollingUpdateStrategy {
+  const strategy = spec.object('updateStrategy');
+  const rolling = strategy.object('rollingUpdate');
+  return defined({ onDelete: strategy.string('type') === 'OnDelete', partition: rolling.count('partition'), paused: rolling.boolean('paused'), rolling });
 }

@@ -2,7 +2,8 @@
 // path leaves them out, and health read from the deprecated flag before the Ready condition.
 import { describe, expect, it } from 'vitest';
 import { withoutEmptyContainers } from '../../../lib/shapes/empty-values';
-import { kyvernoPolicyHealth, readKyvernoPolicyStatus } from '../../../lib/shapes/kyverno-policy';
+import { kyvernoPolicyHealth, readKyvernoPolicyStatus } from '../../../lib/families/kyverno/policy';
+import { Cursor } from '../../../lib/kube/cursor';
 
 describe('withoutEmptyContainers', () => {
   it('drops empty lists and maps at any depth and keeps a map emptied by it', () => {
@@ -37,7 +38,7 @@ describe('kyvernoPolicyHealth', () => {
     [{}, false, 'no Ready condition'],
   ])('%j is healthy: %s, because %s', (status, healthy, reason) => {
     // Prepare
-    const read = readKyvernoPolicyStatus(status, 'object.status');
+    const read = readKyvernoPolicyStatus(Cursor.root(status, 'object.status'));
 
     // Act
     const answer = kyvernoPolicyHealth(read);

@@ -1,16 +1,17 @@
 // KEDA's scalers (ScaledObject, ScaledJob): their triggers and the authentication they name, the status both write
 // (conditions Ready / Active / Fallback / Paused, trigger activity, metric names) and how it is judged and added up
 // across members. Read from kedacore/keda v2.21.0 apis/keda/v1alpha1 (see lib/kinds/scaledobject/README.md).
-import type { TypedRequest } from '../interpreter/define';
-import { fieldPath, fieldValue, objectField, objectItems, stringField, booleanField, countField, arrayField, checkListLength } from '../kube/fields';
-import { podTemplateLimits } from '../kube/limits';
-import type { ObjectMetaView } from '../kube/objects';
-import { FieldFailure } from '../review/core';
-import { describeJson, type JsonObject, type JsonValue } from '../review/json';
-import { agreedValue, latestTime, membersOf, setOrRemove, sumOf, type Members } from './aggregation';
-import { conditionOf, mergedConditions, readConditions, type Condition } from './conditions';
-import { NamedReferences } from './dependencies';
-import { conditionReason, healthy, unhealthy, type Health } from './health';
+import type { TypedRequest } from '../../interpreter/define';
+import { defined, type Cursor } from '../../kube/cursor';
+import { fieldValue } from '../../kube/fields';
+import { podTemplateLimits } from '../../kube/limits';
+import type { ObjectMetaView } from '../../kube/objects';
+import { FieldFailure } from '../../review/core';
+import { describeJson, type JsonObject, type JsonValue } from '../../review/json';
+import { agreedValue, latestTime, membersOf, setOrRemove, sumOf, type Members } from '../../shapes/aggregation';
+import { conditionOf, mergedConditions, readConditions, type Condition } from '../../shapes/conditions';
+import { NamedReferences } from '../../shapes/dependencies';
+import { conditionReason, healthy, unhealthy, type Health } from '../../shapes/health';
 
 /** KEDA's API version: ScaledObject, ScaledJob, TriggerAuthentication and ClusterTriggerAuthentication live in it. */
 export const kedaApiVersion = 'keda.sh/v1alpha1';
@@ -33,23 +34,17 @@ export interface ScaleTrigger {
 }
 
 /** `spec.triggers`, each checked; undefined when absent. */
-export function readTriggers(spec: JsonObject | undefined, path: string): ScaleTrigger[] | undefined {
-  if (fieldValue(spec, 'triggers') === undefined) return undefined;
-  return objectItems(spec, 'triggers', fieldPath(path, 'triggers'), maxItems).map(({ item, path: itemPath }) => {
-    const trigger: ScaleTrigger = {
-      type: stringField(item, 'type', fieldPath(itemPath, 'type')),
-      name: stringField(item, 'name', fieldPath(itemPath, 'name')),
-    };
+export function readTriggers(spec: Cursor): ScaleTrigger[] | undefined {
+  if (!spec.has('triggers')) return undefined;
+  return spec.items('triggers', maxItems).map((item) => {
+    const trigger: ScaleTrigger = { type: item.string('type'), name: item.string('name') };
     // The metadata is a map of strings (keys ending in FromEnv name the target container's env vars, not objects).
-    const metadata = objectField(item, 'metadata', fieldPath(itemPath, 'metadata'));
-    for (const [key, value] of Object.entries(metadata ?? {})) {
-      if (typeof value !== 'string') throw new FieldFailure(`${itemPath}.metadata[${JSON.stringify(key)}]`, `must be a string, got ${describeJson(value)}`);
+    const metadata = item.object('metadata');
+    for (const [key, value] of Object.entries(metadata.value ?? {})) {
+      if (typeof value !== 'string') throw new FieldFailure(`${metadata.path}[${JSON.stringify(key)}]`, `must be a string, got ${describeJson(value)}`);
     }
-    const refPath = fieldPath(itemPath, 'authenticationRef');
-    const ref = objectField(item, 'authenticationRef', refPath);
-    if (ref !== undefined) {
-      trigger.authenticationRef = { name: stringField(ref, 'name', fieldPath(refPath, 'name')), kind: stringField(ref, 'kind', fieldPath(refPath, 'kind')) };
-    }
+    const ref = item.part('authenticationRef', (ref) => ({ name: ref.string('name'), kind: ref.string('kind') }));
+    if (ref !== undefined) trigger.authenticationRef = ref;
     return trigger;
   });
 }
@@ -86,59 +81,45 @@ export interface KedaStatus {
   triggersActivity?: Record<string, { isActive?: boolean }>;
 }
 
-function stringList(status: JsonObject, name: string, path: string): string[] | undefined {
-  if (fieldValue(status, name) === undefined) return undefined;
-  const list = arrayField(status, name, path);
-  checkListLength(list.length, maxItems, path);
-  return list.map((item, index) => {
-    if (typeof item !== 'string') throw new FieldFailure(`${path}[${index}]`, `must be a string, got ${describeJson(item)}`);
-    return item;
-  });
+/** `status.<name>`, a list of metric names; undefined when absent. */
+export function readStringList(status: Cursor, name: string): string[] | undefined {
+  return status.has(name) ? status.strings(name, maxItems) : undefined;
 }
 
 /** A map of objects (health, triggersActivity): each value read by `read`, keyed as KEDA keys it. */
-function objectMap<V>(status: JsonObject, name: string, path: string, read: (value: JsonObject, path: string) => V): Record<string, V> | undefined {
-  const map = objectField(status, name, path);
-  if (map === undefined) return undefined;
-  const result: Record<string, V> = {};
-  for (const [key, value] of Object.entries(map)) {
-    const valuePath = `${path}[${JSON.stringify(key)}]`;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new FieldFailure(valuePath, `must be an object, got ${describeJson(value)}`);
-    Object.defineProperty(result, key, { value: read(value, valuePath), enumerable: true, writable: true, configurable: true });
-  }
-  return result;
+function objectMap<V>(status: Cursor, name: string, read: (value: Cursor) => V): Record<string, V> | undefined {
+  return status.part(name, (map) => {
+    const result: Record<string, V> = {};
+    const keyed = map.keyed();
+    for (const key of Object.keys(map.value!)) {
+      // A null entry is no metric's health: refused, where a field's null reads as absent.
+      if (map.value![key] === null) keyed.fail(key, 'must be an object, got null');
+      Object.defineProperty(result, key, { value: read(keyed.object(key)), enumerable: true, writable: true, configurable: true });
+    }
+    return result;
+  });
 }
 
 /** The fields both kinds share, read from a member's status (or a reflected one, which has the same shape). */
-export function readKedaStatus(status: JsonObject, path: string): KedaStatus {
-  const result: KedaStatus = {};
-  const conditions = readConditions(status, path);
-  if (conditions !== undefined) result.conditions = conditions;
-  for (const name of ['lastActiveTime', 'triggersTypes', 'authenticationsTypes'] as const) {
-    const value = stringField(status, name, fieldPath(path, name));
-    if (value !== undefined) result[name] = value;
-  }
-  const externalMetricNames = stringList(status, 'externalMetricNames', fieldPath(path, 'externalMetricNames'));
-  if (externalMetricNames !== undefined) result.externalMetricNames = externalMetricNames;
-  const activity = objectMap(status, 'triggersActivity', fieldPath(path, 'triggersActivity'), (value, valuePath) => {
-    const isActive = booleanField(value, 'isActive', fieldPath(valuePath, 'isActive'));
-    return isActive === undefined ? {} : { isActive };
+export function readKedaStatus(status: Cursor): KedaStatus {
+  return defined({
+    conditions: readConditions(status),
+    lastActiveTime: status.string('lastActiveTime'),
+    triggersTypes: status.string('triggersTypes'),
+    authenticationsTypes: status.string('authenticationsTypes'),
+    externalMetricNames: readStringList(status, 'externalMetricNames'),
+    triggersActivity: objectMap(status, 'triggersActivity', (value) => defined({ isActive: value.boolean('isActive') })),
   });
-  if (activity !== undefined) result.triggersActivity = activity;
-  return result;
 }
 
 /** `status.health` of a ScaledObject: metric name → failures and Happy / Failing. */
-export function readMetricHealth(status: JsonObject, path: string): Record<string, MetricHealth> | undefined {
-  return objectMap(status, 'health', fieldPath(path, 'health'), (value, valuePath) => {
-    countField(value, 'numberOfFailures', fieldPath(valuePath, 'numberOfFailures'));
-    stringField(value, 'status', fieldPath(valuePath, 'status'));
-    return value as MetricHealth;
+export function readMetricHealth(status: Cursor): Record<string, MetricHealth> | undefined {
+  return objectMap(status, 'health', (value) => {
+    value.count('numberOfFailures');
+    value.string('status');
+    return value.value as MetricHealth;
   });
 }
-
-/** `status.<name>` string lists of metric names, read as `readKedaStatus` reads externalMetricNames. */
-export { stringList as readStringList };
 
 /** InterpretStatus: the named fields of the member's status, as KEDA wrote them (after the reader checked them). */
 export function reflectKedaStatus(status: JsonObject | undefined, fields: readonly string[]): { rawStatus: JsonObject } {
@@ -218,7 +199,7 @@ export function unitedMetricHealth(healths: readonly (Record<string, MetricHealt
  */
 export function aggregateKedaStatus<T extends { metadata: ObjectMetaView }, S extends KedaStatus>(
   { aggregatedStatus, patch: newPatch }: TypedRequest<T>,
-  read: (status: JsonObject, path: string) => S,
+  read: (status: Cursor) => S,
   agreed: readonly (keyof S & string)[],
 ) {
   const members = membersOf(aggregatedStatus, read);

@@ -1,12 +1,12 @@
 // Strimzi's custom resources (kafka.strimzi.io): health from the Ready / NotReady conditions its operators write,
 // and the status fields reflected and aggregated as the operator wrote them. Shared by Kafka and KafkaNodePool.
-import { replicaRequirementsOf } from '../interpreter/pod-template';
-import type { OperationResults } from '../interpreter/registry';
-import { fieldPath, fieldValue, stringField } from '../kube/fields';
-import { FieldFailure, ReviewFailure } from '../review/core';
-import { describeJson, type JsonObject, type JsonValue } from '../review/json';
-import { conditionOf, type Condition } from './conditions';
-import { conditionReason, healthy, unhealthy, type Health } from './health';
+import { replicaRequirementsOf } from '../../interpreter/pod-template';
+import type { OperationResults } from '../../interpreter/registry';
+import type { Cursor } from '../../kube/cursor';
+import { FieldFailure, ReviewFailure } from '../../review/core';
+import { describeJson, type JsonObject, type JsonValue } from '../../review/json';
+import { conditionOf, type Condition } from '../../shapes/conditions';
+import { conditionReason, healthy, unhealthy, type Health } from '../../shapes/health';
 
 /** The label that ties a node pool to its Kafka cluster (Strimzi's `Labels.STRIMZI_CLUSTER_LABEL`). */
 export const clusterLabel = 'strimzi.io/cluster';
@@ -16,10 +16,8 @@ const schedulingFields = ['affinity', 'tolerations', 'priorityClassName'] as con
 
 /** Where a Strimzi kind keeps its nodes' resources and pod template (e.g. `object.spec.resources`, `object.spec.template.pod`). */
 export interface NodeFields {
-  resources: JsonObject | undefined;
-  resourcesPath: string;
-  pod: JsonObject | undefined;
-  podPath: string;
+  resources: Cursor;
+  pod: Cursor;
 }
 
 /** The synthetic pod template's path, for error messages mapped back to the kind's own fields. */
@@ -32,10 +30,10 @@ const podSpecPath = `${synthetic}.spec`;
  * `resources` and the scheduling fields of Strimzi's `template.pod`, read as a pod template with one container (the
  * operator builds each node's pod from exactly these). A wrong field is a 400 naming the kind's own field.
  */
-export function strimziNodes(replicas: number, { resources, resourcesPath, pod, podPath }: NodeFields): OperationResults['InterpretReplica'] {
-  const podSpec: JsonObject = { containers: [{ name: 'kafka', ...(resources === undefined ? {} : { resources }) }] };
+export function strimziNodes(replicas: number, { resources, pod }: NodeFields): OperationResults['InterpretReplica'] {
+  const podSpec: JsonObject = { containers: [{ name: 'kafka', ...(resources.value === undefined ? {} : { resources: resources.value }) }] };
   for (const name of schedulingFields) {
-    const value = fieldValue(pod, name);
+    const value = pod.raw(name);
     if (value !== undefined) podSpec[name] = value;
   }
   let replicaRequirements;
@@ -44,7 +42,7 @@ export function strimziNodes(replicas: number, { resources, resourcesPath, pod, 
   } catch (error) {
     // The pod template reader names its own paths (a FieldFailure, or a quantity's message that starts with one).
     if (!(error instanceof ReviewFailure)) throw error;
-    const ownPath = (path: string) => (path.startsWith(container) ? resourcesPath + path.slice(container.length) : path.startsWith(podSpecPath) ? podPath + path.slice(podSpecPath.length) : path);
+    const ownPath = (path: string) => (path.startsWith(container) ? resources.path + path.slice(container.length) : path.startsWith(podSpecPath) ? pod.path + path.slice(podSpecPath.length) : path);
     if (error instanceof FieldFailure) throw new FieldFailure(ownPath(error.field), error.detail);
     const [first = '', ...rest] = error.message.split(/(?=[: ])/);
     throw new ReviewFailure(error.code, ownPath(first) + rest.join(''));
@@ -74,33 +72,26 @@ export function strimziHealth(conditions: readonly Condition[] | undefined): Hea
   return healthy(conditions === undefined || conditions.length === 0 ? 'no status.conditions' : 'no NotReady=True nor Ready=False');
 }
 
-/** A string field of a status, checked (a 400 naming it when it is another type). */
-export function statusString(status: JsonObject, name: string, path: string): string | undefined {
-  return stringField(status, name, fieldPath(path, name));
-}
-
 /** A list of int32 node IDs (`nodeIds`, `registeredNodeIds`), checked; kept as written. */
-export function nodeIdsField(status: JsonObject, name: string, path: string): number[] | undefined {
-  const value = fieldValue(status, name);
+export function nodeIdsField(status: Cursor, name: string): number[] | undefined {
+  const value = status.raw(name);
   if (value === undefined) return undefined;
-  const at = fieldPath(path, name);
-  if (!Array.isArray(value)) throw new FieldFailure(at, `must be a list of node IDs, got ${describeJson(value)}`);
+  if (!Array.isArray(value)) throw new FieldFailure(status.pathOf(name), `must be a list of node IDs, got ${describeJson(value)}`);
   return value.map((id, index) => {
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > 2147483647) {
-      throw new FieldFailure(`${at}[${index}]`, `must be a node ID (an integer from 0 to 2147483647), got ${typeof id === 'number' ? id : describeJson(id)}`);
+      throw new FieldFailure(`${status.pathOf(name)}[${index}]`, `must be a node ID (an integer from 0 to 2147483647), got ${typeof id === 'number' ? id : describeJson(id)}`);
     }
     return id;
   });
 }
 
-/** A list of strings (`roles`), checked. */
-export function stringListField(parent: JsonObject | undefined, name: string, path: string): string[] | undefined {
-  const value = fieldValue(parent, name);
+/** A list of strings (`roles`), checked: its own wording, `must be a list of strings`. */
+export function stringListField(parent: Cursor, name: string): string[] | undefined {
+  const value = parent.raw(name);
   if (value === undefined) return undefined;
-  const at = fieldPath(path, name);
-  if (!Array.isArray(value)) throw new FieldFailure(at, `must be a list of strings, got ${describeJson(value)}`);
+  if (!Array.isArray(value)) throw new FieldFailure(parent.pathOf(name), `must be a list of strings, got ${describeJson(value)}`);
   return value.map((item, index) => {
-    if (typeof item !== 'string') throw new FieldFailure(`${at}[${index}]`, `must be a string, got ${describeJson(item)}`);
+    if (typeof item !== 'string') throw new FieldFailure(`${parent.pathOf(name)}[${index}]`, `must be a string, got ${describeJson(item)}`);
     return item;
   });
 }

@@ -1,19 +1,20 @@
 // cert-manager's kinds (cert-manager.io Certificate, Issuer, ClusterIssuer): their status as the controllers write it
 // (pkg/apis/certmanager/v1, v1.21.2), health from the Ready and Issuing conditions, what a member's status tells the
 // control plane, and the objects a spec names (see lib/kinds/certificate/README.md and lib/kinds/issuer/README.md).
-import type { TypedRequest } from '../interpreter/define';
-import type { OperationResults } from '../interpreter/registry';
-import { countField, fieldPath, objectField, objectItems, stringField } from '../kube/fields';
-import { podTemplateLimits } from '../kube/limits';
-import { metadataOf, type ObjectMetaView } from '../kube/objects';
-import { FieldFailure } from '../review/core';
-import type { JsonObject, JsonValue } from '../review/json';
-import { agreedValue, latestTime, membersOf, setOrRemove, type Member } from './aggregation';
-import { conditionOf, readConditionStatus, type ConditionStatus } from './conditions';
-import { conditionsOnePerType, type ConditionMergeRules } from './conditions-by-type';
-import { NamedReferences } from './dependencies';
-import { conditionReason, healthy, unhealthy, type Health } from './health';
-import { readReportedGenerations, reportGenerations, type ReportedGenerations } from './generations';
+import type { TypedRequest } from '../../interpreter/define';
+import type { OperationResults } from '../../interpreter/registry';
+import { defined, once, readByPart, type Cursor } from '../../kube/cursor';
+import { podTemplateLimits } from '../../kube/limits';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
+import { FieldFailure } from '../../review/core';
+import type { JsonObject, JsonValue } from '../../review/json';
+import { agreedValue, latestTime, membersOf, setOrRemove, type Member } from '../../shapes/aggregation';
+import { conditionOf, readConditionStatus, type ConditionStatus } from '../../shapes/conditions';
+import { conditionsOnePerType, type ConditionMergeRules } from '../../shapes/conditions-by-type';
+import { NamedReferences } from '../../shapes/dependencies';
+import { conditionReason, healthy, unhealthy, type Health } from '../../shapes/health';
+import { readReportedGenerations, reportGenerations, type ReportedGenerations } from '../../shapes/generations';
 
 export const certManagerGroup = 'cert-manager.io';
 /** The version dependencies name a cert-manager.io object at: the one version cert-manager serves since v1.7. */
@@ -28,21 +29,8 @@ export const issuerApiVersionAnnotation = 'karmada-serverless-interpreter/issuer
 export const clusterResourceNamespaceAnnotation = 'karmada-serverless-interpreter/cluster-resource-namespace';
 
 /** A string at a path of nested objects below `parent` (`['acme', 'privateKeySecretRef', 'name']`); undefined when absent. */
-export function nestedString(parent: JsonObject | undefined, parentPath: string, names: readonly string[]): string | undefined {
-  let object = parent;
-  let path = parentPath;
-  for (const name of names.slice(0, -1)) {
-    path = fieldPath(path, name);
-    object = objectField(object, name, path);
-    if (object === undefined) return undefined;
-  }
-  const last = names.at(-1)!;
-  return stringField(object, last, fieldPath(path, last));
-}
-
-/** An RFC 3339 time of the status (`notAfter`, `renewalTime`…), checked to be a string. */
-function timeField(status: JsonObject, name: string, path: string): string | undefined {
-  return stringField(status, name, fieldPath(path, name));
+function nestedString(parent: Cursor, names: readonly string[]): string | undefined {
+  return parent.at(names.slice(0, -1)).string(names.at(-1)!);
 }
 
 // ---- Certificate -------------------------------------------------------------------------------------------------
@@ -65,21 +53,20 @@ export interface CertificateStatus extends ConditionStatus {
   failedIssuanceAttempts?: number;
 }
 
-const certificateTimes = ['notBefore', 'notAfter', 'renewalTime', 'lastFailureTime'] as const;
-const certificateCounts = ['revision', 'failedIssuanceAttempts'] as const;
+type CertificateTime = 'notBefore' | 'notAfter' | 'renewalTime' | 'lastFailureTime';
 
-export function readCertificateStatus(status: JsonObject, path: string): CertificateStatus {
-  const read: CertificateStatus = readConditionStatus(status, path);
-  for (const name of certificateTimes) {
-    const value = timeField(status, name, path);
-    if (value !== undefined) read[name] = value;
-  }
-  // Go ints the controller counts up from 1: an int32 in every apiserver's schema (`format: int64` is not written).
-  for (const name of certificateCounts) {
-    const value = countField(status, name, fieldPath(path, name));
-    if (value !== undefined) read[name] = value;
-  }
-  return read;
+export function readCertificateStatus(status: Cursor): CertificateStatus {
+  return defined({
+    ...readConditionStatus(status),
+    // RFC 3339 times, checked to be strings.
+    notBefore: status.string('notBefore'),
+    notAfter: status.string('notAfter'),
+    renewalTime: status.string('renewalTime'),
+    lastFailureTime: status.string('lastFailureTime'),
+    // Go ints the controller counts up from 1: an int32 in every apiserver's schema (`format: int64` is not written).
+    revision: status.count('revision'),
+    failedIssuanceAttempts: status.count('failedIssuanceAttempts'),
+  });
 }
 
 /** `issuerRef` as cert-manager reads it: kind defaults to Issuer, group to cert-manager.io (pkg/apis/meta/v1). */
@@ -97,24 +84,23 @@ export interface Certificate {
   status?: CertificateStatus;
 }
 
-export function readCertificate(object: JsonObject, path: string): Certificate {
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
-  const certificate: Certificate = {
-    metadata: metadataOf(object, path),
-    passwordSecrets: ['jks', 'pkcs12'].map((store) => nestedString(spec, specPath, ['keystores', store, 'passwordSecretRef', 'name'])),
-  };
-  const refPath = fieldPath(specPath, 'issuerRef');
-  const ref = objectField(spec, 'issuerRef', refPath);
-  const name = stringField(ref, 'name', fieldPath(refPath, 'name'));
-  const kind = stringField(ref, 'kind', fieldPath(refPath, 'kind'));
-  const group = stringField(ref, 'group', fieldPath(refPath, 'group'));
-  if (name !== undefined && name !== '') {
-    certificate.issuerRef = { name, kind: kind || 'Issuer', group: group || certManagerGroup };
-  }
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) certificate.status = readCertificateStatus(status, fieldPath(path, 'status'));
-  return certificate;
+function readIssuerRef(spec: Cursor): IssuerRef | undefined {
+  const ref = spec.object('issuerRef');
+  const name = ref.string('name');
+  const kind = ref.string('kind');
+  const group = ref.string('group');
+  return name === undefined || name === '' ? undefined : { name, kind: kind || 'Issuer', group: group || certManagerGroup };
+}
+
+/** Reads, by part, the fields the operations use (only InterpretDependency reads the spec). */
+export function readCertificate(object: Cursor): Certificate {
+  const spec = once(() => object.object('spec'));
+  return readByPart<Certificate>({
+    metadata: () => readMetadata(object),
+    passwordSecrets: () => ['jks', 'pkcs12'].map((store) => nestedString(spec(), ['keystores', store, 'passwordSecretRef', 'name'])),
+    issuerRef: () => readIssuerRef(spec()),
+    status: () => object.part('status', readCertificateStatus),
+  });
 }
 
 /**
@@ -141,8 +127,8 @@ export function reflectCertificate({ object }: TypedRequest<Certificate>): Opera
 
 type ReflectedCertificate = CertificateStatus & ReportedGenerations;
 
-function readReflectedCertificate(status: JsonObject, path: string): ReflectedCertificate {
-  return { ...readCertificateStatus(status, path), ...readReportedGenerations(status, path) };
+function readReflectedCertificate(status: Cursor): ReflectedCertificate {
+  return { ...readCertificateStatus(status), ...readReportedGenerations(status) };
 }
 
 /** The smallest revision, only when every reporting member has one (a member without one never issued). */
@@ -167,7 +153,7 @@ export function aggregateCertificate({ aggregatedStatus, patch: newPatch }: Type
   const patch = newPatch();
   const conditions = conditionsOnePerType(reporting, certificateConditionRules);
   setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
-  const times = (name: (typeof certificateTimes)[number]) => reporting.map(({ status }) => status[name]);
+  const times = (name: CertificateTime) => reporting.map(({ status }) => status[name]);
   setOrRemove(patch, 'notBefore', latestTime(times('notBefore')));
   setOrRemove(patch, 'notAfter', latestTime(times('notAfter'), true));
   setOrRemove(patch, 'renewalTime', latestTime(times('renewalTime'), true));
@@ -234,29 +220,34 @@ export interface IssuerStatus extends ConditionStatus {
 
 const acmeStatusFields = ['uri', 'lastRegisteredEmail', 'lastPrivateKeyHash'] as const;
 
-export function readIssuerStatus(status: JsonObject, path: string): IssuerStatus {
-  const read: IssuerStatus = readConditionStatus(status, path);
-  const acmePath = fieldPath(path, 'acme');
-  const acme = objectField(status, 'acme', acmePath);
-  if (acme !== undefined) {
-    const kept: JsonObject = {};
-    for (const name of acmeStatusFields) {
-      const value = stringField(acme, name, fieldPath(acmePath, name));
-      if (value !== undefined) kept[name] = value;
-    }
-    read.acme = kept;
-  }
-  return read;
+export function readIssuerStatus(status: Cursor): IssuerStatus {
+  return defined({
+    ...readConditionStatus(status),
+    // ACMEIssuerStatus's fields; anything else there is not cert-manager's.
+    acme: status.part('acme', (acme) => {
+      const kept: JsonObject = {};
+      for (const name of acmeStatusFields) {
+        const value = acme.string(name);
+        if (value !== undefined) kept[name] = value;
+      }
+      return kept;
+    }),
+  });
 }
 
-export interface Issuer {
-  metadata: ObjectMetaView;
+/** The objects an issuer's spec names (only InterpretDependency reads them). */
+export interface IssuerReferences {
   /** Secrets the issuer's configuration names, read in the issuer's resource namespace. */
   secrets: (string | undefined)[];
   /** ServiceAccounts whose tokens cert-manager requests (Vault's and Route53's `serviceAccountRef`). */
   serviceAccounts: (string | undefined)[];
   /** What the HTTP01 solver pods use: they run in the namespace of the Certificate being solved. */
   solverPods: { serviceAccounts: (string | undefined)[]; pullSecrets: (string | undefined)[] };
+}
+
+export interface Issuer {
+  metadata: ObjectMetaView;
+  references: IssuerReferences;
   status?: IssuerStatus;
 }
 
@@ -299,36 +290,33 @@ const dns01SecretPaths: readonly (readonly string[])[] = [
   ['rfc2136', 'tsigSecretSecretRef', 'name'],
 ];
 
-export function readIssuer(object: JsonObject, path: string): Issuer {
-  const specPath = fieldPath(path, 'spec');
-  const spec = objectField(object, 'spec', specPath);
-  const issuer: Issuer = {
-    metadata: metadataOf(object, path),
-    secrets: issuerSecretPaths.map((names) => nestedString(spec, specPath, names)),
-    serviceAccounts: issuerServiceAccountPaths.map((names) => nestedString(spec, specPath, names)),
+function readIssuerReferences(spec: Cursor): IssuerReferences {
+  const references: IssuerReferences = {
+    secrets: issuerSecretPaths.map((names) => nestedString(spec, names)),
+    serviceAccounts: issuerServiceAccountPaths.map((names) => nestedString(spec, names)),
     solverPods: { serviceAccounts: [], pullSecrets: [] },
   };
-  const acmePath = fieldPath(specPath, 'acme');
-  const acme = objectField(spec, 'acme', acmePath);
-  for (const { item: solver, path: solverPath } of objectItems(acme, 'solvers', fieldPath(acmePath, 'solvers'), podTemplateLimits.listItems)) {
-    const dns01Path = fieldPath(solverPath, 'dns01');
-    const dns01 = objectField(solver, 'dns01', dns01Path);
-    for (const names of dns01SecretPaths) issuer.secrets.push(nestedString(dns01, dns01Path, names));
-    issuer.serviceAccounts.push(nestedString(dns01, dns01Path, ['route53', 'auth', 'kubernetes', 'serviceAccountRef', 'name']));
-    const http01Path = fieldPath(solverPath, 'http01');
-    const http01 = objectField(solver, 'http01', http01Path);
+  for (const solver of spec.object('acme').items('solvers', podTemplateLimits.listItems)) {
+    const dns01 = solver.object('dns01');
+    for (const names of dns01SecretPaths) references.secrets.push(nestedString(dns01, names));
+    references.serviceAccounts.push(nestedString(dns01, ['route53', 'auth', 'kubernetes', 'serviceAccountRef', 'name']));
+    const http01 = solver.object('http01');
     for (const route of ['ingress', 'gatewayHTTPRoute']) {
-      const podSpecPath = fieldPath(fieldPath(fieldPath(http01Path, route), 'podTemplate'), 'spec');
-      const podSpec = objectField(objectField(objectField(http01, route, fieldPath(http01Path, route)), 'podTemplate', fieldPath(fieldPath(http01Path, route), 'podTemplate')), 'spec', podSpecPath);
-      issuer.solverPods.serviceAccounts.push(stringField(podSpec, 'serviceAccountName', fieldPath(podSpecPath, 'serviceAccountName')));
-      for (const { item, path: itemPath } of objectItems(podSpec, 'imagePullSecrets', fieldPath(podSpecPath, 'imagePullSecrets'), podTemplateLimits.listItems)) {
-        issuer.solverPods.pullSecrets.push(stringField(item, 'name', fieldPath(itemPath, 'name')));
-      }
+      const podSpec = http01.at([route, 'podTemplate', 'spec']);
+      references.solverPods.serviceAccounts.push(podSpec.string('serviceAccountName'));
+      for (const item of podSpec.items('imagePullSecrets', podTemplateLimits.listItems)) references.solverPods.pullSecrets.push(item.string('name'));
     }
   }
-  const status = objectField(object, 'status', fieldPath(path, 'status'));
-  if (status !== undefined) issuer.status = readIssuerStatus(status, fieldPath(path, 'status'));
-  return issuer;
+  return references;
+}
+
+/** Reads, by part, the fields the operations use (only InterpretDependency reads the spec). */
+export function readIssuer(object: Cursor): Issuer {
+  return readByPart<Issuer>({
+    metadata: () => readMetadata(object),
+    references: () => readIssuerReferences(object.object('spec')),
+    status: () => object.part('status', readIssuerStatus),
+  });
 }
 
 /** Healthy when Ready is True: the issuer can sign (its CA Secret is valid, its ACME account registered…). */
@@ -351,7 +339,7 @@ export function reflectIssuer({ object }: TypedRequest<Issuer>): OperationResult
  * (members registering their own accounts would otherwise show one of them as the fleet's).
  */
 export function aggregateIssuer({ aggregatedStatus, patch: newPatch }: TypedRequest<Issuer>): OperationResults['AggregateStatus'] {
-  const members = membersOf(aggregatedStatus, (status, path) => ({ ...readIssuerStatus(status, path), ...readReportedGenerations(status, path) }));
+  const members = membersOf(aggregatedStatus, (status) => ({ ...readIssuerStatus(status), ...readReportedGenerations(status) }));
   const patch = newPatch();
   const conditions = conditionsOnePerType(members.reporting, issuerConditionRules);
   setOrRemove(patch, 'conditions', conditions.length > 0 ? conditions : undefined);
@@ -364,13 +352,13 @@ export function aggregateIssuer({ aggregatedStatus, patch: newPatch }: TypedRequ
  * Issuer's own namespace; for a ClusterIssuer, the cluster resource namespace, undefined when unknown: none listed).
  * `solverNamespace`: where HTTP01 solver pods run (an Issuer's namespace; a ClusterIssuer's run in each Certificate's).
  */
-export function issuerDependencies(issuer: Issuer, secretNamespace: string | undefined, solverNamespace: string | undefined): OperationResults['InterpretDependency'] {
+export function issuerDependencies({ references }: Issuer, secretNamespace: string | undefined, solverNamespace: string | undefined): OperationResults['InterpretDependency'] {
   const lists = [];
   if (secretNamespace !== undefined && secretNamespace !== '') {
-    lists.push(new NamedReferences(secretNamespace).addAll('v1', 'Secret', issuer.secrets).addAll('v1', 'ServiceAccount', issuer.serviceAccounts).list());
+    lists.push(new NamedReferences(secretNamespace).addAll('v1', 'Secret', references.secrets).addAll('v1', 'ServiceAccount', references.serviceAccounts).list());
   }
   if (solverNamespace !== undefined && solverNamespace !== '') {
-    lists.push(new NamedReferences(solverNamespace).addAll('v1', 'Secret', issuer.solverPods.pullSecrets).addAll('v1', 'ServiceAccount', issuer.solverPods.serviceAccounts).list());
+    lists.push(new NamedReferences(solverNamespace).addAll('v1', 'Secret', references.solverPods.pullSecrets).addAll('v1', 'ServiceAccount', references.solverPods.serviceAccounts).list());
   }
   return { dependencies: mergedSorted(lists.flat()) };
 }

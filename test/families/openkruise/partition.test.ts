@@ -1,8 +1,10 @@
 // A rolling update's partition (OpenKruise's CloneSet, Advanced StatefulSet and DaemonSet): the pods it keeps back,
 // and rollout health that allows for it.
 import { describe, expect, it } from 'vitest';
-import { FieldFailure } from '../../lib/review/core';
-import { partitionedRolloutHealth, partitionField, partitionReplicas, rollingUpdateStrategyOf } from '../../lib/shapes/partition';
+import { Cursor } from '../../../lib/kube/cursor';
+import { FieldFailure } from '../../../lib/review/core';
+import type { JsonObject } from '../../../lib/review/json';
+import { partitionedRolloutHealth, partitionField, partitionReplicas, rollingUpdateStrategyOf } from '../../../lib/families/openkruise/partition';
 
 describe('partitionReplicas', () => {
   it.each([
@@ -44,13 +46,16 @@ describe('partitionedRolloutHealth', () => {
   });
 });
 
+/** A cursor over `object`, named `path` in messages. */
+const at = (object: JsonObject, path: string) => Cursor.root(object, path);
+
 describe('partitionField', () => {
   it('reads a count or a percentage, and nothing when absent', () => {
     // Act + Assess
-    expect(partitionField({ partition: 3 }, 'object.spec.partition')).toBe(3);
-    expect(partitionField({ partition: '20%' }, 'object.spec.partition')).toBe('20%');
-    expect(partitionField({}, 'object.spec.partition')).toBeUndefined();
-    expect(partitionField({ replicas: '1%' }, 'object.spec.subsets[0].replicas', 'replicas')).toBe('1%');
+    expect(partitionField(at({ partition: 3 }, 'object.spec'))).toBe(3);
+    expect(partitionField(at({ partition: '20%' }, 'object.spec'))).toBe('20%');
+    expect(partitionField(at({}, 'object.spec'))).toBeUndefined();
+    expect(partitionField(at({ replicas: '1%' }, 'object.spec.subsets[0]'), 'replicas')).toBe('1%');
   });
 
   it.each([
@@ -59,7 +64,7 @@ describe('partitionField', () => {
     ['a list', [1], 'an array'],
   ])('refuses %s, naming the field', (_name, value, shown) => {
     // Act
-    const read = () => partitionField({ partition: value }, 'object.spec.updateStrategy.partition');
+    const read = () => partitionField(at({ partition: value }, 'object.spec.updateStrategy'));
 
     // Assess
     expect(read).toThrow(FieldFailure);
@@ -70,13 +75,15 @@ describe('partitionField', () => {
 describe('rollingUpdateStrategyOf', () => {
   it('reads type, partition and paused where the Advanced workloads keep them, and names a wrong field', () => {
     // Act
-    const read = rollingUpdateStrategyOf({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 2, paused: true } } }, 'object.spec');
-    const onDelete = rollingUpdateStrategyOf({ updateStrategy: { type: 'OnDelete' } }, 'object.spec');
-    const wrong = () => rollingUpdateStrategyOf({ updateStrategy: { rollingUpdate: { partition: 'two' } } }, 'object.spec');
+    const { rolling, ...read } = rollingUpdateStrategyOf(at({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 2, paused: true } } }, 'object.spec'));
+    const { rolling: none, ...onDelete } = rollingUpdateStrategyOf(at({ updateStrategy: { type: 'OnDelete' } }, 'object.spec'));
+    const wrong = () => rollingUpdateStrategyOf(at({ updateStrategy: { rollingUpdate: { partition: 'two' } } }, 'object.spec'));
 
     // Assess
-    expect(read).toEqual({ onDelete: false, partition: 2, paused: true, rolling: { partition: 2, paused: true }, rollingPath: 'object.spec.updateStrategy.rollingUpdate' });
-    expect(onDelete).toEqual({ onDelete: true, rollingPath: 'object.spec.updateStrategy.rollingUpdate' });
+    expect(read).toEqual({ onDelete: false, partition: 2, paused: true });
+    expect([rolling.value, rolling.path]).toEqual([{ partition: 2, paused: true }, 'object.spec.updateStrategy.rollingUpdate']);
+    expect(onDelete).toEqual({ onDelete: true });
+    expect([none.present, none.path]).toEqual([false, 'object.spec.updateStrategy.rollingUpdate']);
     expect(wrong).toThrow(/object\.spec\.updateStrategy\.rollingUpdate\.partition/);
   });
 });

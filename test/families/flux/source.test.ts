@@ -1,16 +1,17 @@
-// The Flux source shape (lib/shapes/flux-source.ts) through HelmChart, whose reflected status has no observedGeneration:
+// The Flux source shape (lib/families/flux/source.ts) through HelmChart, whose reflected status has no observedGeneration:
 // AggregateStatus reads each member's from its Ready condition; through GitRepository and Bucket, which reflect it: a
 // member without one counts 0, as in Karmada's Lua; the CRD's default -1, fields reflected as written, a numeric
 // generation annotation; health and the LocalObjectReference reader.
 import { describe, expect, it } from 'vitest';
-import { createInterpreterRegistry } from '../../lib/interpreter/registry';
-import { bucketInterpreter } from '../../lib/kinds/bucket/interpreter';
-import { gitRepositoryInterpreter } from '../../lib/kinds/gitrepository/interpreter';
-import { helmChartInterpreter } from '../../lib/kinds/helmchart/interpreter';
-import type { JsonObject } from '../../lib/review/json';
-import { referenceNameOf } from '../../lib/shapes/flux-source';
-import { maxConditionMessage } from '../../lib/shapes/flux-status';
-import { answer } from '../support/kinds/answer';
+import { createInterpreterRegistry } from '../../../lib/interpreter/registry';
+import { bucketInterpreter } from '../../../lib/kinds/bucket/interpreter';
+import { gitRepositoryInterpreter } from '../../../lib/kinds/gitrepository/interpreter';
+import { helmChartInterpreter } from '../../../lib/kinds/helmchart/interpreter';
+import type { JsonObject } from '../../../lib/review/json';
+import { referenceNameOf } from '../../../lib/families/flux/source';
+import { Cursor } from '../../../lib/kube/cursor';
+import { maxConditionMessage } from '../../../lib/families/flux/status';
+import { answer } from '../../support/kinds/answer';
 
 const registry = createInterpreterRegistry([helmChartInterpreter]);
 const sources = createInterpreterRegistry([gitRepositoryInterpreter, bucketInterpreter]);
@@ -189,8 +190,9 @@ describe('Flux source InterpretHealth', () => {
 describe('referenceNameOf', () => {
   it('reads a LocalObjectReference name, and names the field of a wrong type', () => {
     // Act + Assess
-    expect(referenceNameOf({ secretRef: { name: 'creds' } }, 'secretRef', 'object.spec')).toBe('creds');
-    expect(referenceNameOf({}, 'secretRef', 'object.spec')).toBeUndefined();
-    expect(() => referenceNameOf({ secretRef: { name: 1 } }, 'secretRef', 'object.spec')).toThrow(/object\.spec\.secretRef\.name/);
+    const spec = (value: JsonObject) => Cursor.root(value, 'object.spec');
+    expect(referenceNameOf(spec({ secretRef: { name: 'creds' } }), 'secretRef')).toBe('creds');
+    expect(referenceNameOf(spec({}), 'secretRef')).toBeUndefined();
+    expect(() => referenceNameOf(spec({ secretRef: { name: 1 } }), 'secretRef')).toThrow(/object\.spec\.secretRef\.name/);
   });
 });

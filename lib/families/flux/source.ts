@@ -3,19 +3,20 @@
 // Karmada's catalogue reflects and aggregates it, health from the Ready condition, and `spec.suspend`, which belongs
 // to each member. Karmada's five customizations are one script; they differ only in the fields named here and in
 // HelmChart's Ready reasons, so each kind passes its fields and reasons to `fluxSource`.
-import type { TypedRequest } from '../interpreter/define';
-import type { OperationResults } from '../interpreter/registry';
-import { booleanField, fieldPath, fieldValue, objectField, stringField } from '../kube/fields';
-import { metadataOf, type ObjectMetaView } from '../kube/objects';
-import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
-import { membersOf, setOrRemove } from './aggregation';
-import { reflectAsCatalogue } from './catalogue-reflection';
-import { namespaceOf, NamedReferences } from './dependencies';
-import { conditionOf, readyHealth, readyRefusal, reflectConditionStatus, type ConditionStatus } from './conditions';
-import { conditionReason, healthy, type Health } from './health';
-import { isEmptyContainer } from './empty-values';
-import { fluxMergedConditions, fluxObservedGeneration, isDateTime, keepMemberSuspend, readFluxConditionStatus } from './flux-status';
-import { readReportedGenerations, templateGenerationAnnotation, type ReportedGenerations } from './generations';
+import type { TypedRequest } from '../../interpreter/define';
+import type { OperationResults } from '../../interpreter/registry';
+import { Cursor, defined, readByPart, type Parts } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
+import { membersOf, setOrRemove } from '../../shapes/aggregation';
+import { reflectAsCatalogue } from '../../shapes/catalogue-reflection';
+import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
+import { conditionOf, readyHealth, readyRefusal, reflectConditionStatus, type ConditionStatus } from '../../shapes/conditions';
+import { conditionReason, healthy, type Health } from '../../shapes/health';
+import { isEmptyContainer } from '../../shapes/empty-values';
+import { readReportedGenerations, templateGenerationAnnotation, type ReportedGenerations } from '../../shapes/generations';
+import { fluxMergedConditions, fluxObservedGeneration, isDateTime, keepMemberSuspend, readFluxConditionStatus } from './status';
 
 /** The status fields a source kind has beyond conditions, observedGeneration and artifact. */
 export interface FluxSourceFields {
@@ -67,25 +68,25 @@ export function credentialReferences({ object, namespace }: { object: FluxSource
 }
 
 /** The `name` of a Flux `meta.LocalObjectReference` (`secretRef`, `certSecretRef`…) below `parent`; undefined when absent. */
-export function referenceNameOf(parent: JsonObject | undefined, field: string, parentPath: string): string | undefined {
-  const path = fieldPath(parentPath, field);
-  return stringField(objectField(parent, field, path), 'name', fieldPath(path, 'name'));
+export function referenceNameOf(parent: Cursor, field: string): string | undefined {
+  return parent.object(field).string('name');
 }
+
 
 /**
  * A source's metadata. A `resourcetemplate.karmada.io/generation` annotation given as a number (not something the
  * apiserver stores, but Karmada's own GitRepository case holds the number 123, and its catalogue reads the
  * annotation with `tonumber`) is read as its text; another non-string value is left out, as `tonumber` gives nil.
  */
-export function sourceMetadataOf(object: JsonObject, path: string): ObjectMetaView {
-  const metadata = fieldValue(object, 'metadata');
-  const annotations = isJsonObject(metadata) ? fieldValue(metadata, 'annotations') : undefined;
-  if (!isJsonObject(annotations)) return metadataOf(object, path);
-  const value = annotations[templateGenerationAnnotation];
-  if (value === undefined || typeof value === 'string') return metadataOf(object, path);
-  const { [templateGenerationAnnotation]: _ignored, ...kept } = annotations;
+export function sourceMetadataOf(object: Cursor): ObjectMetaView {
+  const metadata = object.raw('metadata');
+  const annotations = isJsonObject(metadata) ? metadata.annotations : undefined;
+  const value = isJsonObject(annotations) ? annotations[templateGenerationAnnotation] : undefined;
+  if (value === undefined || typeof value === 'string') return readMetadata(object);
+  const { [templateGenerationAnnotation]: _ignored, ...kept } = annotations as JsonObject;
   if (typeof value === 'number') kept[templateGenerationAnnotation] = String(value);
-  return metadataOf({ ...object, metadata: { ...(metadata as JsonObject), annotations: kept } }, path);
+  // The same metadata with the annotation as read, under the same path.
+  return readMetadata(Cursor.root({ ...object.value, metadata: { ...(metadata as JsonObject), annotations: kept } }, () => object.path));
 }
 
 /**
@@ -97,24 +98,22 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   const reflected = fields.reflected ?? [];
   const reflectObservedGeneration = fields.reflectObservedGeneration !== false;
 
-  function readStatus(status: JsonObject, path: string): FluxSourceStatus {
-    const read: FluxSourceStatus = { ...readFluxConditionStatus(status, path), fields: {} };
-    const artifact = objectField(status, 'artifact', fieldPath(path, 'artifact'));
-    if (artifact !== undefined) read.artifact = artifact;
+  function readStatus(status: Cursor): FluxSourceStatus {
+    const read: FluxSourceStatus = defined({ ...readFluxConditionStatus(status), artifact: status.object('artifact').value, fields: {} });
     for (const name of aggregatedStrings) {
-      const value = stringField(status, name, fieldPath(path, name));
+      const value = status.string(name);
       if (value !== undefined) read.fields[name] = value;
     }
     for (const name of reflected) {
-      const value = fieldValue(status, name);
-      if (value !== undefined && value !== null) read.fields[name] = value;
+      const value = status.raw(name);
+      if (value !== undefined) read.fields[name] = value;
     }
     return read;
   }
 
   /** A member's reflected status read back: the source status and Karmada's generations. */
-  function readReflected(status: JsonObject, path: string): FluxSourceStatus & ReportedGenerations {
-    return { ...readStatus(status, path), ...readReportedGenerations(status, path) };
+  function readReflected(status: Cursor): FluxSourceStatus & ReportedGenerations {
+    return { ...readStatus(status), ...readReportedGenerations(status) };
   }
 
   /** InterpretStatus: `{}` without a status (Karmada's catalogue), else the source status and the member's generations. */
@@ -176,23 +175,18 @@ export function fluxSource<T extends FluxSource>(fields: FluxSourceFields, { rea
   }
 
   /**
-   * What every source's reader starts with: metadata, `spec.suspend` and the status; the spec and its path are
-   * handed back for the kind's own fields (its references).
+   * A source's view, read by part: metadata, `spec.suspend` and the status, and the kind's own parts (its
+   * references), given `spec` (an empty cursor when absent; a 400 only for the part that reads a wrong one).
    */
-  function readSource(object: JsonObject, path: string): FluxSource & { spec: JsonObject | undefined; specPath: string } {
-    const specPath = fieldPath(path, 'spec');
-    const spec = objectField(object, 'spec', specPath);
-    const source: FluxSource & { spec: JsonObject | undefined; specPath: string } = {
-      metadata: sourceMetadataOf(object, path),
-      hasSpec: spec !== undefined,
-      spec,
-      specPath,
-    };
-    const suspend = booleanField(spec, 'suspend', fieldPath(specPath, 'suspend'));
-    if (suspend !== undefined) source.suspend = suspend;
-    const status = objectField(object, 'status', fieldPath(path, 'status'));
-    if (status !== undefined) source.status = readStatus(status, fieldPath(path, 'status'));
-    return source;
+  function readSource(object: Cursor, own: (spec: () => Cursor) => Parts<Omit<T, keyof FluxSource>>): T {
+    const spec = () => object.object('spec');
+    return readByPart<T>({
+      metadata: () => sourceMetadataOf(object),
+      hasSpec: () => spec().present,
+      suspend: () => spec().boolean('suspend'),
+      status: () => object.part('status', readStatus),
+      ...own(spec),
+    } as Parts<T>);
   }
 
   /** The operations every source kind answers alike; the kind adds InterpretDependency (and may wrap health). */

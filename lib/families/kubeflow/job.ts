@@ -2,16 +2,17 @@
 // keyed by replica type, and the JobStatus both operators write (conditions, replicaStatuses, start, completion and
 // reconcile times). Types from github.com/kubeflow/training-operator@v1.9.3 pkg/apis/kubeflow.org/v1/common_types.go
 // and github.com/kubeflow/mpi-operator@v0.6.0 pkg/apis/kubeflow/v2beta1/types.go (the same JobStatus).
-import type { TypedOperationFunction } from '../interpreter/define';
-import { invalidInput } from '../interpreter/wire/errors';
-import { checkListLength, fieldPath, fieldValue, objectField, objectItems, stringField, countField } from '../kube/fields';
-import { conditionList, podTemplateLimits } from '../kube/limits';
-import { metadataOf, podTemplateField, type ObjectMetaView } from '../kube/objects';
-import { FieldFailure } from '../review/core';
-import { int32Max, quoted, type JsonObject, type JsonValue } from '../review/json';
-import { latestTime, membersOf, type Member } from './aggregation';
-import { conditionReason, healthy, unhealthy, type Health } from './health';
-import { multiTemplateWorkload, type ReplicaSpec } from './multi-template-workload';
+import type { Decoder, TypedOperationFunction } from '../../interpreter/define';
+import { invalidInput } from '../../interpreter/wire/errors';
+import { defined, readByPart, type Cursor } from '../../kube/cursor';
+import { checkListLength } from '../../kube/fields';
+import { conditionList, podTemplateLimits } from '../../kube/limits';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
+import { int32Max, quoted, type JsonObject, type JsonValue } from '../../review/json';
+import { latestTime, membersOf, type Member } from '../../shapes/aggregation';
+import { conditionReason, healthy, unhealthy, type Health } from '../../shapes/health';
+import { multiTemplateWorkload, type ReplicaSpec } from '../../shapes/multi-template-workload';
 
 /** JobCondition: `type` and `status` are required by the CRD; the rest is kept as written. */
 export interface JobCondition {
@@ -73,18 +74,16 @@ export interface ReplicaSpecsLayout {
  * A replica count as Karmada's catalogue reads it (`tonumber`): an integer, or a string holding one; absent, null
  * or `""` is the default. Anything else is a 400 naming the field (the CRD says int32; Lua would quietly default).
  */
-function replicasOf(spec: JsonObject, path: string, fallback: number): number {
-  const value = fieldValue(spec, 'replicas');
-  if (value === undefined || value === null || value === '') return fallback;
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    if (!/^[+-]?\d+$/.test(trimmed)) throw new FieldFailure(path, `must be an integer, got ${quoted(value, 40)}`);
-    const count = Number(trimmed);
-    if (count < 0) throw new FieldFailure(path, `must not be negative, got ${value}`);
-    if (count > int32Max) throw new FieldFailure(path, `must fit in an int32, got ${value}`);
-    return count;
-  }
-  return countField(spec, 'replicas', path) ?? fallback;
+function replicasOf(spec: Cursor, fallback: number): number {
+  const value = spec.raw('replicas');
+  if (value === undefined || value === '') return fallback;
+  if (typeof value !== 'string') return spec.count('replicas') ?? fallback;
+  const trimmed = value.trim();
+  if (!/^[+-]?\d+$/.test(trimmed)) spec.fail('replicas', `must be an integer, got ${quoted(value, 40)}`);
+  const count = Number(trimmed);
+  if (count < 0) spec.fail('replicas', `must not be negative, got ${value}`);
+  if (count > int32Max) spec.fail('replicas', `must fit in an int32, got ${value}`);
+  return count;
 }
 
 /** The keys of a `*ReplicaSpecs` map matched to a kind's types; the operators default a lower-case key to its type. */
@@ -93,33 +92,42 @@ function typeKeyOf(map: JsonObject, type: ReplicaType): string | undefined {
   return Object.keys(map).find((key) => key.toLowerCase() === type.key.toLowerCase());
 }
 
+/** The keys of a map, bounded like pod template lists (checked before any work per key). */
+function keysOf(map: Cursor): string[] {
+  const keys = Object.keys(map.value!);
+  if (keys.length > podTemplateLimits.listItems) checkListLength(keys.length, podTemplateLimits.listItems, map.path);
+  return keys;
+}
+
 /** The replica specs of `spec.<layout.field>` as components (see ReplicaSpecsLayout). */
-export function replicaSpecsOf(spec: JsonObject | undefined, specPath: string, layout: ReplicaSpecsLayout): ReplicaSpec[] {
-  const mapPath = fieldPath(specPath, layout.field);
-  const map = objectField(spec, layout.field, mapPath);
-  if (map === undefined) return [];
-  const keys = Object.keys(map);
-  checkListLength(keys.length, podTemplateLimits.listItems, mapPath);
+export function replicaSpecsOf(spec: Cursor, layout: ReplicaSpecsLayout): ReplicaSpec[] {
+  const map = spec.object(layout.field);
+  if (!map.present) return [];
+  const keys = keysOf(map);
   const chosen: { key: string; type: ReplicaType }[] = [];
-  if (layout.types !== undefined) {
-    for (const type of layout.types) {
-      const key = typeKeyOf(map, type);
-      if (key !== undefined) chosen.push({ key, type });
-    }
-  } else {
-    for (const key of keys) chosen.push({ key, type: layout.typeOf!(key) });
+  for (const type of layout.types ?? []) {
+    const key = typeKeyOf(map.value!, type);
+    if (key !== undefined) chosen.push({ key, type });
   }
+  if (layout.types === undefined) for (const key of keys) chosen.push({ key, type: layout.typeOf!(key) });
   const specs: ReplicaSpec[] = [];
   for (const { key, type } of chosen) {
-    const path = `${mapPath}.${key}`;
-    const item = objectField(map, key, path);
-    if (item === undefined) continue;
-    const templatePath = fieldPath(path, 'template');
-    const template = podTemplateField(item, 'template', templatePath);
+    const item = map.object(key);
+    if (!item.present) continue;
+    const template = item.podTemplate('template');
     if (template === undefined && layout.skipWithoutTemplate === true) continue;
-    const replicaSpec: ReplicaSpec = { name: type.name, namePath: path, replicas: replicasOf(item, fieldPath(path, 'replicas'), type.defaultReplicas), templatePath };
-    if (template !== undefined) replicaSpec.template = template;
-    specs.push(replicaSpec);
+    // The paths are getters: messages need them, a valid object never does.
+    specs.push({
+      name: type.name,
+      get namePath() {
+        return item.path;
+      },
+      replicas: replicasOf(item, type.defaultReplicas),
+      get templatePath() {
+        return item.pathOf('template');
+      },
+      ...(template === undefined ? {} : { template }),
+    });
   }
   return specs;
 }
@@ -129,71 +137,50 @@ export function replicaSpecsOf(spec: JsonObject | undefined, specPath: string, l
  * second), with only the fields written: a condition without a `type` is a 400, as the CRD requires one, and an
  * absent field stays absent rather than becoming `""`.
  */
-function conditionsOf(status: JsonObject, path: string): JobCondition[] | undefined {
-  const listPath = fieldPath(path, 'conditions');
-  const value = fieldValue(status, 'conditions');
-  if (value === undefined || value === null) return undefined;
+function conditionsOf(status: Cursor): JobCondition[] | undefined {
+  if (!status.has('conditions')) return undefined;
   const byType = new Map<string, JobCondition>();
-  for (const { item, path: itemPath } of objectItems(status, 'conditions', listPath, conditionList)) {
-    const type = stringField(item, 'type', fieldPath(itemPath, 'type'));
-    if (type === undefined) throw new FieldFailure(fieldPath(itemPath, 'type'), 'is required');
-    const condition: JobCondition = { type };
-    for (const name of ['status', 'reason', 'message', 'lastUpdateTime', 'lastTransitionTime'] as const) {
-      const text = stringField(item, name, fieldPath(itemPath, name));
-      if (text !== undefined) condition[name] = text;
-    }
-    if (!byType.has(type)) byType.set(type, condition);
+  for (const item of status.items('conditions', conditionList)) {
+    const condition: JobCondition = { type: item.string('type') ?? item.fail('type', 'is required') };
+    for (const name of ['status', 'reason', 'message', 'lastUpdateTime', 'lastTransitionTime'] as const) condition[name] = item.string(name);
+    if (!byType.has(condition.type)) byType.set(condition.type, defined(condition));
   }
   return [...byType.values()];
 }
 
-function replicaStatusesOf(status: JsonObject, path: string): Record<string, ReplicaStatus> | undefined {
-  const mapPath = fieldPath(path, 'replicaStatuses');
-  const map = objectField(status, 'replicaStatuses', mapPath);
-  if (map === undefined) return undefined;
-  checkListLength(Object.keys(map).length, podTemplateLimits.listItems, mapPath);
+function replicaStatusesOf(status: Cursor): Record<string, ReplicaStatus> | undefined {
+  const map = status.object('replicaStatuses');
+  if (!map.present) return undefined;
   const read: Record<string, ReplicaStatus> = {};
-  for (const key of Object.keys(map)) {
-    const itemPath = `${mapPath}.${key}`;
-    const item = objectField(map, key, itemPath);
-    if (item === undefined) continue;
-    const replicaStatus: ReplicaStatus = {};
-    for (const name of replicaCounters) {
-      const count = countField(item, name, fieldPath(itemPath, name));
-      if (count !== undefined) replicaStatus[name] = count;
-    }
-    const selector = stringField(item, 'selector', fieldPath(itemPath, 'selector'));
-    if (selector !== undefined) replicaStatus.selector = selector;
-    read[key] = replicaStatus;
+  for (const key of keysOf(map)) {
+    const item = map.object(key);
+    if (!item.present) continue;
+    read[key] = defined({ active: item.count('active'), succeeded: item.count('succeeded'), failed: item.count('failed'), selector: item.string('selector') });
   }
   return read;
 }
 
 /** A job's status, or a member's as reflected: every field read is checked, nothing is defaulted. */
-export function readKubeflowJobStatus(status: JsonObject, path: string): KubeflowJobStatus {
-  const read: KubeflowJobStatus = {};
-  const conditions = conditionsOf(status, path);
-  if (conditions !== undefined) read.conditions = conditions;
-  const replicaStatuses = replicaStatusesOf(status, path);
-  if (replicaStatuses !== undefined) read.replicaStatuses = replicaStatuses;
-  for (const name of jobTimes) {
-    const time = stringField(status, name, fieldPath(path, name));
-    if (time !== undefined && time !== '') read[name] = time;
-  }
-  return read;
+export function readKubeflowJobStatus(status: Cursor): KubeflowJobStatus {
+  // An empty time is no time.
+  const time = (name: (typeof jobTimes)[number]) => status.string(name) || undefined;
+  return defined({
+    conditions: conditionsOf(status),
+    replicaStatuses: replicaStatusesOf(status),
+    startTime: time('startTime'),
+    completionTime: time('completionTime'),
+    lastReconcileTime: time('lastReconcileTime'),
+  });
 }
 
-/** The reader of a Kubeflow job: metadata, the replica specs as the layout says, the status. */
-export function kubeflowJobReader(layout: ReplicaSpecsLayout): (object: JsonObject, path: string) => KubeflowJob {
-  return (object, path) => {
-    const specPath = fieldPath(path, 'spec');
-    const spec = objectField(object, 'spec', specPath);
-    const job: KubeflowJob = { metadata: metadataOf(object, path), specs: replicaSpecsOf(spec, specPath, layout) };
-    const statusPath = fieldPath(path, 'status');
-    const status = objectField(object, 'status', statusPath);
-    if (status !== undefined) job.status = readKubeflowJobStatus(status, statusPath);
-    return job;
-  };
+/** The reader of a Kubeflow job, by part: metadata, the replica specs as the layout says, the status. */
+export function kubeflowJobReader(layout: ReplicaSpecsLayout): Decoder<KubeflowJob> {
+  return (object) =>
+    readByPart<KubeflowJob>({
+      metadata: () => readMetadata(object),
+      specs: () => replicaSpecsOf(object.object('spec'), layout),
+      status: () => object.part('status', readKubeflowJobStatus),
+    });
 }
 
 /** Whether a condition of that type is `True`. */
@@ -349,7 +336,7 @@ export interface TrainingJob extends TrainingJobAggregation {
  * the templates' dependencies, health from the conditions, and the status over members as `aggregateTrainingJob`.
  */
 export function trainingJob(options: TrainingJob): {
-  decode: (object: JsonObject, path: string) => KubeflowJob;
+  decode: Decoder<KubeflowJob>;
   operations: {
     InterpretComponent: TypedOperationFunction<KubeflowJob, 'InterpretComponent'>;
     InterpretDependency: TypedOperationFunction<KubeflowJob, 'InterpretDependency'>;

@@ -1,11 +1,11 @@
 // The Flux status shape: Flux's readiness test, and the aggregation rules its cases do not pin one by one (members
 // without a status, counters only where reported, a sum past 2^53). Through the HelmRelease where a request is needed.
 import { describe, expect, it } from 'vitest';
-import { helmReleaseInterpreter } from '../../lib/kinds/helmrelease/interpreter';
-import { createInterpreterRegistry } from '../../lib/interpreter/registry';
-import type { JsonObject } from '../../lib/review/json';
-import { fluxReady } from '../../lib/shapes/flux-status';
-import { answer } from '../support/kinds/answer';
+import { helmReleaseInterpreter } from '../../../lib/kinds/helmrelease/interpreter';
+import { createInterpreterRegistry } from '../../../lib/interpreter/registry';
+import type { JsonObject } from '../../../lib/review/json';
+import { fluxReady } from '../../../lib/families/flux/status';
+import { answer } from '../../support/kinds/answer';
 
 const registry = createInterpreterRegistry([helmReleaseInterpreter]);
 const ready = (status: string, reason = 'UpgradeSucceeded') => ({ type: 'Ready', status, reason });

@@ -1,11 +1,12 @@
 // The Ray cluster shape beyond the kinds' case files: KubeRay's worker counting, ReviseReplica's shares over many
 // group layouts, the quantity sums of KubeRay's status, and its conditions merged one per type.
 import { describe, expect, it } from 'vitest';
-import { addQuantity, formatQuantity, parseQuantity } from '../../lib/kube/quantity';
-import type { JsonObject } from '../../lib/review/json';
-import type { Condition } from '../../lib/shapes/conditions';
-import { PatchBuilder } from '../../lib/review/patch';
-import { mergedRayConditions, quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers, statusQuantity } from '../../lib/shapes/ray-cluster';
+import { Cursor } from '../../../lib/kube/cursor';
+import { addQuantity, formatQuantity, parseQuantity } from '../../../lib/kube/quantity';
+import type { JsonObject } from '../../../lib/review/json';
+import type { Condition } from '../../../lib/shapes/conditions';
+import { PatchBuilder } from '../../../lib/review/patch';
+import { mergedRayConditions, quantitySum, rayClusterReplica, readRayClusterSpec, reviseWorkers } from '../../../lib/families/ray/cluster';
 
 const template = { spec: { containers: [{ name: 'ray', image: 'ray', resources: { requests: { cpu: '1', memory: '1Gi' } } }] } };
 const spec = (groups: JsonObject[]): JsonObject => ({ headGroupSpec: { template }, workerGroupSpecs: groups.map((group, index) => ({ groupName: `g${index}`, template, ...group })) });
@@ -16,7 +17,7 @@ describe('readRayClusterSpec: worker pods as KubeRay counts them', () => {
     const groups: JsonObject[] = [{ replicas: 1, minReplicas: 3 }, { replicas: 9, maxReplicas: 4 }, { replicas: 2, minReplicas: 5, maxReplicas: 3 }, { replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }, {}];
 
     // Act
-    const shape = readRayClusterSpec(spec(groups), 'object.spec', 'v1');
+    const shape = readRayClusterSpec(Cursor.root(spec(groups), 'object.spec'), 'v1');
 
     // Assess
     expect(shape.workers.map(({ replicas }) => replicas)).toEqual([3, 4, 3, 8, 0, 0]);
@@ -27,7 +28,7 @@ describe('readRayClusterSpec: worker pods as KubeRay counts them', () => {
     const groups: JsonObject[] = [{ replicas: 2, numOfHosts: 4 }, { replicas: 2, suspend: true }];
 
     // Act
-    const shape = readRayClusterSpec(spec(groups), 'object.spec', 'v1alpha1');
+    const shape = readRayClusterSpec(Cursor.root(spec(groups), 'object.spec'), 'v1alpha1');
 
     // Assess
     expect(shape.workers.map(({ replicas }) => replicas)).toEqual([2, 2]);
@@ -38,7 +39,7 @@ describe('readRayClusterSpec: worker pods as KubeRay counts them', () => {
     const groups = [{ replicas: 2_000_000_000, numOfHosts: 2 }];
 
     // Act
-    const read = () => readRayClusterSpec(spec(groups), 'object.spec', 'v1');
+    const read = () => readRayClusterSpec(Cursor.root(spec(groups), 'object.spec'), 'v1');
 
     // Assess
     expect(read).toThrow(/object\.spec\.workerGroupSpecs\[0\]/);
@@ -49,7 +50,7 @@ describe('rayClusterReplica: one count, the largest request of each resource', (
   it('takes a GPU only a worker asks for', () => {
     // Prepare
     const gpu = { spec: { containers: [{ name: 'w', image: 'ray', resources: { requests: { cpu: '500m', 'nvidia.com/gpu': '2' } } }] } };
-    const shape = readRayClusterSpec(spec([{ replicas: 3, template: gpu }]), 'object.spec', 'v1');
+    const shape = readRayClusterSpec(Cursor.root(spec([{ replicas: 3, template: gpu }]), 'object.spec'), 'v1');
 
     // Act
     const replica = rayClusterReplica(shape);
@@ -63,7 +64,7 @@ describe('reviseWorkers: Karmada\'s share over the groups', () => {
   function revised(groups: JsonObject[], replicas: number): number[] {
     const object = { spec: spec(groups) };
     const patch = new PatchBuilder(object);
-    reviseWorkers(readRayClusterSpec(object.spec, 'object.spec', 'v1'), replicas, patch, ['spec']);
+    reviseWorkers(readRayClusterSpec(Cursor.root(object.spec, 'object.spec'), 'v1'), replicas, patch, ['spec']);
     // Each changed group's count is its own operation (`/spec/workerGroupSpecs/<index>/replicas`).
     const shares = groups.map((group) => group.replicas as number);
     for (const operation of patch.operations) {
@@ -118,7 +119,7 @@ describe('status quantities', () => {
     const status = { desiredCPU: '1e300000000' };
 
     // Act
-    const read = () => statusQuantity(status, 'desiredCPU', 'status');
+    const read = () => Cursor.root(status, 'status').quantity('desiredCPU');
 
     // Assess
     expect(read).toThrow(/status\.desiredCPU/);

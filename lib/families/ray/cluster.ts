@@ -1,29 +1,27 @@
 // The Ray cluster shape (KubeRay's RayClusterSpec, which a RayCluster is and a RayJob and a RayService embed): the
 // head group and the worker groups as named components, each worker group counted in pods as KubeRay's controller
 // counts it, one cluster-wide count and requirement for Karmada's replica scheduling, and its revision.
-import type { AggregatedStatusItem, ReplicaRequirements } from '../interpreter/wire/types';
-import { replicaRequirementsOf } from '../interpreter/pod-template';
-import { invalidInput } from '../interpreter/wire/errors';
-import { booleanField, countField, fieldPath, fieldValue } from '../kube/fields';
-import { addQuantity, formatQuantity, milliValueOf, parseQuantity, type Quantity } from '../kube/quantity';
-import { FieldFailure } from '../review/core';
-import { describeJson, int32Max, isJsonObject, quoted, type JsonObject, type JsonValue } from '../review/json';
-import type { Condition } from './conditions';
-import type { JsonPatchOperation, PatchBuilder } from '../review/patch';
-import { latestTime, membersOf, type Member } from './aggregation';
-import { conditionsOnePerType, type ConditionMergeRules } from './conditions-by-type';
-import { aggregateAsCatalogue } from './catalogue-aggregation';
-import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from './multi-template-workload';
+import type { AggregatedStatusItem, ReplicaRequirements } from '../../interpreter/wire/types';
+import { replicaRequirementsOf } from '../../interpreter/pod-template';
+import { invalidInput } from '../../interpreter/wire/errors';
+import { Cursor, defined } from '../../kube/cursor';
+import { addQuantity, formatQuantity, milliValueOf, parseQuantity, type Quantity } from '../../kube/quantity';
+import { FieldFailure } from '../../review/core';
+import { describeJson, int32Max, isJsonObject, quoted, type JsonObject, type JsonValue } from '../../review/json';
+import type { Condition } from '../../shapes/conditions';
+import type { JsonPatchOperation, PatchBuilder } from '../../review/patch';
+import { latestTime, membersOf, type Member } from '../../shapes/aggregation';
+import { conditionsOnePerType, type ConditionMergeRules } from '../../shapes/conditions-by-type';
+import { aggregateAsCatalogue } from '../../shapes/catalogue-aggregation';
+import { replicaSpecField, replicaSpecsFromList, type ReplicaSpec } from '../../shapes/multi-template-workload';
 
 /** Karmada's catalogue names the head component so (KubeRay's head is always one pod). */
 export const rayHeadComponent = 'ray-head';
 
 /** A worker group as KubeRay settles it (ray-operator controllers/ray/utils/util.go, GetWorkerGroupDesiredReplicas). */
 export interface RayWorkerGroup extends ReplicaSpec {
-  /** Where the group is (`object.spec.workerGroupSpecs[1]`). */
-  path: string;
-  /** The group as written (ReviseReplica compares its `replicas` with the new count). */
-  raw: JsonObject;
+  /** The group as written (`.path` names it; ReviseReplica compares its `replicas` with the new count). */
+  item: Cursor;
   /** `replicas` as written (0 when absent: the CRD's default). */
   written: number;
   /** `numOfHosts`: pods per replica (v1 only; 1 when absent, the CRD's default). */
@@ -32,69 +30,48 @@ export interface RayWorkerGroup extends ReplicaSpec {
 
 /** A RayClusterSpec: the head (absent without a template, as Karmada's catalogue leaves it out) and the workers. */
 export interface RayClusterShape {
-  path: string;
+  spec: Cursor;
   head?: ReplicaSpec;
   workers: RayWorkerGroup[];
 }
-
 
 /**
  * The replicas KubeRay runs for a group: none when the group is suspended; otherwise `replicas` kept within
  * `[minReplicas, maxReplicas]` (`maxReplicas` when the bounds cross), times `numOfHosts`. A product past int32 is a
  * 400 naming the group: KubeRay computes it in an int32.
  */
-function settledReplicas(item: JsonObject, path: string, written: number, multiHost: boolean): { pods: number; numOfHosts: number } {
-  const min = countField(item, 'minReplicas', fieldPath(path, 'minReplicas')) ?? 0;
-  const max = countField(item, 'maxReplicas', fieldPath(path, 'maxReplicas')) ?? int32Max;
-  const numOfHosts = multiHost ? countField(item, 'numOfHosts', fieldPath(path, 'numOfHosts')) ?? 1 : 1;
-  const suspended = multiHost && booleanField(item, 'suspend', fieldPath(path, 'suspend')) === true;
-  if (suspended) return { pods: 0, numOfHosts };
+function settledReplicas(item: Cursor, written: number, multiHost: boolean): { pods: number; numOfHosts: number } {
+  const min = item.count('minReplicas') ?? 0;
+  const max = item.count('maxReplicas') ?? int32Max;
+  const numOfHosts = multiHost ? item.count('numOfHosts') ?? 1 : 1;
+  if (multiHost && item.boolean('suspend') === true) return { pods: 0, numOfHosts };
   const replicas = min > max ? max : Math.min(Math.max(written, min), max);
   const pods = replicas * numOfHosts;
-  if (pods > int32Max) throw invalidInput(`${path}: ${replicas} replicas of ${numOfHosts} hosts each (${pods} pods) do not fit in an int32`);
+  if (pods > int32Max) throw invalidInput(`${item.path}: ${replicas} replicas of ${numOfHosts} hosts each (${pods} pods) do not fit in an int32`);
   return { pods, numOfHosts };
 }
 
 /**
- * Reads a RayClusterSpec at `path` (`spec`, `spec.rayClusterSpec`, `spec.rayClusterConfig`) of a `version` object:
- * ray.io/v1 worker groups have `numOfHosts` and `suspend`, v1alpha1's have neither (its CRD prunes them).
+ * Reads a RayClusterSpec (`spec`, `spec.rayClusterSpec`, `spec.rayClusterConfig`) of a `version` object: ray.io/v1
+ * worker groups have `numOfHosts` and `suspend`, v1alpha1's have neither (its CRD prunes them).
  */
-export function readRayClusterSpec(spec: JsonObject | undefined, path: string, version: string): RayClusterShape {
+export function readRayClusterSpec(spec: Cursor, version: string): RayClusterShape {
   const multiHost = version !== 'v1alpha1';
-  const shape: RayClusterShape = { path, workers: [] };
-  const head = replicaSpecField(spec, 'headGroupSpec', path, rayHeadComponent, { replicas: 1 });
-  if (head?.template !== undefined) shape.head = head;
-  const groups = replicaSpecsFromList(spec, 'workerGroupSpecs', path, {
+  const head = replicaSpecField(spec, 'headGroupSpec', rayHeadComponent, { replicas: 1 });
+  const groups = replicaSpecsFromList(spec, 'workerGroupSpecs', {
     nameField: 'groupName',
     // Karmada's catalogue numbers unnamed groups from 1 (KubeRay requires a name).
     defaultName: (index) => `worker-${index + 1}`,
     defaultReplicas: 0,
   });
-  if (groups.length > 0) {
-    const items = fieldValue(spec, 'workerGroupSpecs') as JsonObject[];
-    groups.forEach((group, index) => {
-      const groupPath = `${fieldPath(path, 'workerGroupSpecs')}[${index}]`;
-      const { pods, numOfHosts } = settledReplicas(items[index]!, groupPath, group.replicas, multiHost);
-      shape.workers.push({ ...group, path: groupPath, raw: items[index]!, written: group.replicas, numOfHosts, replicas: pods });
-    });
-  }
-  return shape;
-}
-
-/**
- * A part of an object read the first time an operation asks for it, so that an operation never refuses a field it
- * does not use (health reads no spec; components read no status).
- */
-export function readOnce<V>(read: () => V): () => V {
-  let done = false;
-  let value: V;
-  return () => {
-    if (!done) {
-      value = read();
-      done = true;
-    }
-    return value;
-  };
+  const items = groups.length === 0 ? [] : spec.items('workerGroupSpecs');
+  // Assigned, not spread: a spread would build the specs' paths, which only a message needs.
+  const workers = groups.map((group, index) => {
+    const item = items[index]!;
+    const { pods, numOfHosts } = settledReplicas(item, group.replicas, multiHost);
+    return Object.assign(group, { item, written: group.replicas, numOfHosts, replicas: pods });
+  });
+  return defined({ spec, head: head?.template === undefined ? undefined : head, workers });
 }
 
 /** The components Karmada schedules: the head, then each worker group in order. */
@@ -122,7 +99,7 @@ export function rayClusterReplica(shape: RayClusterShape | undefined): { replica
   if (shape?.head === undefined) return undefined;
   let replicas = 1;
   for (const group of shape.workers) replicas += group.replicas;
-  if (replicas > int32Max) throw invalidInput(`${shape.path}: the head and worker pods together (${replicas}) do not fit in an int32`);
+  if (replicas > int32Max) throw invalidInput(`${shape.spec.path}: the head and worker pods together (${replicas}) do not fit in an int32`);
   const head = replicaRequirementsOf(shape.head.template as JsonObject | undefined, shape.head.templatePath);
   if (head === undefined) return { replicas };
   const largest = new Map<string, { amount: bigint; text: string }>();
@@ -165,7 +142,7 @@ export function reviseWorkers(shape: RayClusterShape | undefined, replicas: numb
     const revised = group.numOfHosts > 1 ? Math.floor(share / group.numOfHosts) : share;
     // Each group's count alone, and only where it changes: the rest of a group is Karmada's own copy, and writing
     // the list back whole made the answer as large as the spec (Karmada applies the patch to the object it sent).
-    if (group.raw.replicas !== revised) patch.add([...at, 'workerGroupSpecs', String(index), 'replicas'], revised);
+    if (group.item.raw('replicas') !== revised) patch.add([...at, 'workerGroupSpecs', String(index), 'replicas'], revised);
   });
 }
 
@@ -214,13 +191,13 @@ export function withoutFields(value: JsonObject, paths: readonly string[]): Json
 export function aggregateRayStatus<S>(
   items: readonly AggregatedStatusItem[] | undefined,
   patch: PatchBuilder,
-  read: (status: JsonObject, path: string) => S,
+  read: (status: Cursor) => S,
   combine: (statuses: readonly Member<S>[]) => JsonObject,
   notInVersion: readonly string[] = [],
 ): JsonPatchOperation[] {
-  const members = membersOf(items, (raw, path) => {
-    const kept = withoutFields(raw, notInVersion);
-    return { raw: kept, status: read(kept, path) };
+  const members = membersOf(items, (status) => {
+    const kept = withoutFields(status.value!, notInVersion);
+    return { raw: kept, status: read(Cursor.root(kept, () => status.path)) };
   });
   aggregateAsCatalogue(
     patch,
@@ -274,26 +251,6 @@ export function mergedConditionsAndUpdate(members: readonly Member<{ conditions?
 
 /** Quantities a member may report are kept to 10^24 and up (past any cluster), so a sum costs their digits only. */
 const maxQuantityExponent = 24;
-
-/**
- * A quantity a KubeRay status reports (`desiredCPU`, `desiredMemory`, `desiredGPU`, `desiredTPU`: resource.Quantity,
- * written as a string), or undefined when absent or empty; one Kubernetes cannot parse, or past 10^24, is a 400
- * naming it.
- */
-export function statusQuantity(status: JsonObject, name: string, path: string): Quantity | undefined {
-  const value = fieldValue(status, name);
-  if (value === undefined || value === '') return undefined;
-  const at = fieldPath(path, name);
-  if (typeof value !== 'string' && typeof value !== 'number') throw new FieldFailure(at, `must be a quantity such as "2" or "3Gi", got ${describeJson(value)}`);
-  let quantity: Quantity;
-  try {
-    quantity = parseQuantity(value);
-  } catch (error) {
-    throw new FieldFailure(at, error instanceof Error ? error.message : String(error));
-  }
-  if (quantity.digits.length + quantity.exponent > maxQuantityExponent) throw new FieldFailure(at, `is past 10^${maxQuantityExponent}, got ${quoted(String(value), 40)}`);
-  return quantity;
-}
 
 /** Quantities added as Kubernetes adds them (Karmada's `kube.resourceAdd`), from zero. */
 export function quantitySum(quantities: Iterable<Quantity | undefined>): string {

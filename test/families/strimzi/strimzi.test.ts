@@ -1,7 +1,7 @@
 // Strimzi's health from its conditions, with the condition that decided it.
 import { describe, expect, it } from 'vitest';
-import type { Condition } from '../../lib/shapes/conditions';
-import { strimziHealth } from '../../lib/shapes/strimzi';
+import type { Condition } from '../../../lib/shapes/conditions';
+import { strimziHealth } from '../../../lib/families/strimzi/strimzi';
 
 const condition = (type: string, status: string, reason?: string): Condition => ({ type, status, ...(reason === undefined ? {} : { reason }) });
 
