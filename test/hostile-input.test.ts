@@ -113,13 +113,14 @@ describe('quantities', () => {
 });
 
 describe('lists beyond any real pod template', () => {
+  // Within the body's bound on objects and lists (lib/transport/body-containers.ts), which refuses more before parsing.
   const empty = (count: number): Json[] => Array.from({ length: count }, () => ({}));
 
   it.each([
-    ['tolerations', 'InterpretReplica', { tolerations: empty(1_000_000) }],
-    ['containers', 'InterpretReplica', { containers: empty(1_000_000) }],
+    ['tolerations', 'InterpretReplica', { tolerations: empty(200_000) }],
+    ['containers', 'InterpretReplica', { containers: empty(200_000) }],
     ['initContainers', 'InterpretReplica', { initContainers: empty(podTemplateLimits.listItems + 1) }],
-    ['imagePullSecrets', 'InterpretDependency', { imagePullSecrets: empty(1_000_000) }],
+    ['imagePullSecrets', 'InterpretDependency', { imagePullSecrets: empty(200_000) }],
     ['volumes', 'InterpretDependency', { volumes: empty(podTemplateLimits.listItems + 1) }],
   ] as const)('refuses 400 for %s past the limit, naming the list and the limit', async (list, operation, podSpec) => {
     // Act
@@ -178,5 +179,13 @@ describe('ReviseReplica and Retain with a spec that is not an object', () => {
     const response = await answer('Retain', workloadWith({}), withSpec('text'));
     expect(response).toMatchObject({ successful: false, status: { code: 400 } });
     expect(response.status!.message).toContain('observedObject.spec must be an object');
+  });
+});
+
+describe("a body past the bound on its objects and lists", () => {
+  it('is refused with 413 and the uid before it is parsed, whatever list holds them', async () => {
+    const response = await answer('InterpretReplica', workloadWith({ tolerations: Array.from({ length: 1_000_000 }, () => ({})) }));
+    expect(response).toMatchObject({ successful: false, status: { code: 413 } });
+    expect(response.status!.message).toContain('objects and lists');
   });
 });
