@@ -35,8 +35,8 @@ const kafka = (spec: JsonObject, namespace = 'kafka'): JsonObject => ({
 
 describe('answers bounded by their input', () => {
   it('MPIJob InterpretStatus: empty conditions are refused, not each answered as a made-up condition', async () => {
-    // Prepare: 200,000 `{}` conditions (~0.6 MB; more would be refused before parsing, past the body's bound)
-    const object = mpiJob({ conditions: Array.from({ length: 200_000 }, () => ({})) });
+    // Prepare: 250,000 `{}` conditions (~0.75 MB)
+    const object = mpiJob({ conditions: Array.from({ length: 250_000 }, () => ({})) });
 
     // Act
     const { statusCode, context } = await answer({ operation: 'InterpretStatus', observed: object });

@@ -113,7 +113,7 @@ describe('quantities', () => {
 });
 
 describe('lists beyond any real pod template', () => {
-  // Within the body's bound on objects and lists (lib/transport/body-containers.ts), which refuses more before parsing.
+  // Within the body's bound on values (lib/transport/body-values.ts), which refuses more before parsing.
   const empty = (count: number): Json[] => Array.from({ length: count }, () => ({}));
 
   it.each([
@@ -182,10 +182,10 @@ describe('ReviseReplica and Retain with a spec that is not an object', () => {
   });
 });
 
-describe("a body past the bound on its objects and lists", () => {
+describe("a body past the bound on its values", () => {
   it('is refused with 413 and the uid before it is parsed, whatever list holds them', async () => {
-    const response = await answer('InterpretReplica', workloadWith({ tolerations: Array.from({ length: 1_000_000 }, () => ({})) }));
+    const response = await answer('InterpretReplica', workloadWith({ tolerations: Array.from({ length: 1_500_000 }, () => ({})) }));
     expect(response).toMatchObject({ successful: false, status: { code: 413 } });
-    expect(response.status!.message).toContain('objects and lists');
+    expect(response.status!.message).toContain('values (objects, lists and their items)');
   });
 });

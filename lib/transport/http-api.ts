@@ -2,7 +2,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger, recordCall, type CallRecord } from '../observability/call-record';
 import { isStackOverflow, nestedTooDeeply, quoted } from '../review/json';
-import { holdsTooManyContainers, maxBodyContainers } from './body-containers';
+import { holdsTooManyValues, maxBodyValues } from './body-values';
 import { maxResponseBytes, oversizedAnswerMessage, oversizedAnswerReason, responseBytesOf } from './response-limit';
 
 /** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
@@ -114,7 +114,7 @@ function scannedUid(text: string): string {
  * body costs when accepted); a body that is not JSON, or is over the limit, is scanned in a short prefix only.
  */
 export function refusedUid(endpoint: ReviewEndpoint, text: string): string {
-  if (text.length <= maxBodyBytes && !holdsTooManyContainers(text)) {
+  if (text.length <= maxBodyBytes && !holdsTooManyValues(text)) {
     const parsed = parseJson(text);
     if (parsed !== undefined) return endpoint.uidOf(parsed);
   }
@@ -202,10 +202,10 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
     call.uid = refusedUid(endpoint, text);
     return { result: jsonResult(httpStatus, endpoint.failure(call.uid, code, message), headers), outcome: { successful: false, code, statusMessage: message, reason: message } };
   }
-  if (holdsTooManyContainers(text)) {
+  if (holdsTooManyValues(text)) {
     call.uid = scannedUid(text);
     const message =
-      `the request body holds more than ${maxBodyContainers} objects and lists; at most ${maxBodyContainers} are read ` +
+      `the request body holds more than ${maxBodyValues} values (objects, lists and their items); at most ${maxBodyValues} are read ` +
       `(far more than any Kubernetes object holds: parsing more would exhaust the function's memory)`;
     return rejectionAnswer(endpoint, call.uid, { statusCode: 200, code: 413, message });
   }
