@@ -1,7 +1,7 @@
 // The interpreter functions' handlers: Karmada's ResourceInterpreterContext over the HTTP API transport, plus the
 // health route. Imports nothing of conversion or admission, so the interpreter bundles stay free of them; the
 // kinds come in as a registry (functions/*.ts pass lib/kinds/interpreters.ts).
-import { answerContext, interpreterReady, readContext, type ReadContext } from '../interpreter/interpret';
+import { answerContext, interpreterReady, oversizedAdvice, readContext, type ReadContext } from '../interpreter/interpret';
 import type { InterpreterRegistry } from '../interpreter/registry';
 import type { InterpreterOperation } from '../interpreter/wire/operations';
 import { errored } from '../interpreter/wire/responses';
@@ -36,9 +36,7 @@ export function interpreterEndpoint(registry: InterpreterRegistry, routeOperatio
     uidOf,
     failure: errored,
     // The answers that grow with the object: InterpretDependency, InterpretStatus, the patches of large lists.
-    oversizedAdvice:
-      'shrink the object (this answer grows with it), or leave this operation of this kind to Karmada: ' +
-      'webhook-config --exclude-operations, or a Lua ResourceInterpreterCustomization for it',
+    oversizedAdvice,
     // Decoded once, with the transport's uid: loading the kind's module and the answer share that one read.
     // Synchronous once the request's kind is loaded: only the first request naming a kind waits for its module.
     serve(body, _event, uid) {

@@ -1,4 +1,5 @@
 // Serves one ResourceInterpreterContext: decode, find the kind's interpreter, run the operation, build the response.
+import { oversizedAnswerMessage, oversizedAnswerReason, OversizedAnswer } from '../review/answer-size';
 import { clipped, FieldFailure, ReviewFailure, uidOf } from '../review/core';
 import { int32Max, isStackOverflow, nestedTooDeeply, nestsDeeperThan } from '../review/json';
 import type { InterpreterOperation } from './wire/operations';
@@ -98,9 +99,18 @@ export function readContext(body: unknown, routeOperation?: InterpreterOperation
   }
 }
 
+/** What to do about an answer over Lambda's response limit: the interpreter's answers grow with the object. */
+export const oversizedAdvice =
+  'shrink the object (this answer grows with it), or leave this operation of this kind to Karmada: ' +
+  'webhook-config --exclude-operations, or a Lua ResourceInterpreterCustomization for it';
+
 /** The answer to a refused or failed request: 400 or 404 for a ReviewFailure, 500 for anything else. */
 function failed(read: ReadContext, error: unknown): InterpretOutcome {
   const { uid, body, request } = read;
+  if (error instanceof OversizedAnswer) {
+    const subject = request && { operation: request.operation, kind: `${request.kind.group}/${request.kind.version}/${request.kind.kind}`, namespace: request.namespace, name: request.name };
+    return { context: errored(uid, 413, oversizedAnswerMessage(subject ?? {}, error.bytes, oversizedAdvice, true)), request, reason: oversizedAnswerReason(error.bytes, true) };
+  }
   if (error instanceof ReviewFailure) return { context: errored(uid, error.code, error.message), request, reason: refusalReason(error) };
   // A kind's reader or the patch encoding recursing into a value thousands of levels deep: the input's shape. The
   // same overflow on a shallow input is our own recursion gone wrong, a 500 like any other exception.

@@ -4,6 +4,7 @@
 // fields it sets, so direct construction costs no deep clone and no whole-tree walk per call, and it emits only
 // `add` (plus `remove` of a field that exists). A diff library emits `replace`/`remove` against whatever it saw,
 // which Karmada's strict application rejects when its copy differs, and it allocates in proportion to the object.
+import { jsonBytes } from './answer-size';
 import { FieldFailure } from './core';
 import { describeJson, isJsonObject, type JsonObject, type JsonValue } from './json';
 
@@ -80,6 +81,11 @@ export function removeOperation(object: JsonObject, segments: readonly string[])
 /** `patch` as Karmada reads it: standard, padded base64 of the JSON array. */
 export function encodePatch(operations: readonly JsonPatchOperation[]): string {
   return Buffer.from(JSON.stringify(operations)).toString('base64');
+}
+
+/** The length of `encodePatch(operations)`, counted without writing it. */
+export function encodedPatchLength(operations: readonly JsonPatchOperation[]): number {
+  return 4 * Math.ceil(jsonBytes(operations) / 3);
 }
 
 /**

@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { logger, recordCall, type CallRecord } from '../observability/call-record';
 import { isStackOverflow, nestedTooDeeply, quoted } from '../review/json';
 import { holdsTooManyValues, maxBodyValues } from './body-values';
-import { maxResponseBytes, oversizedAnswerMessage, oversizedAnswerReason, responseBytesOf } from './response-limit';
+import { bodyBytes, jsonBytes, maxResponseBytes, oversizedAnswerMessage, oversizedAnswerReason } from '../review/answer-size';
+import { responseBytesOf } from './response-limit';
 
 /** Lambda's synchronous invocation payload limit; API Gateway refuses larger requests with 413 as well. */
 export const maxBodyBytes = 6 * 1024 * 1024;
@@ -54,10 +55,18 @@ export interface Denial {
 
 export type CallerGuard = (event: APIGatewayProxyEventV2) => Promise<Denial | undefined>;
 
-export function jsonResult(statusCode: number, body: unknown, headers?: Record<string, string>): APIGatewayProxyStructuredResultV2 {
+function resultHeaders(headers?: Record<string, string>): Record<string, string> {
   // The common case has no headers of its own: a plain literal, not a spread of an empty object.
-  const all = headers === undefined ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', ...headers };
-  return { statusCode, headers: all, body: JSON.stringify(body) };
+  return headers === undefined ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', ...headers };
+}
+
+export function jsonResult(statusCode: number, body: unknown, headers?: Record<string, string>): APIGatewayProxyStructuredResultV2 {
+  return { statusCode, headers: resultHeaders(headers), body: JSON.stringify(body) };
+}
+
+/** The bytes Lambda would return for `jsonResult(statusCode, body, headers)`, counted without writing it. */
+function jsonResultBytes(statusCode: number, body: unknown, headers?: Record<string, string>): number {
+  return jsonBytes({ statusCode, headers: resultHeaders(headers), body: '' }) - 2 + bodyBytes(body);
 }
 
 function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
@@ -151,9 +160,20 @@ function decodeJson(text: string, review: string): Decoded {
 
 type Answer = { result: APIGatewayProxyStructuredResultV2; outcome: ReviewOutcome };
 
-function answerOf(endpoint: ReviewEndpoint, uid: string, served: ServedReview): Answer {
+/**
+ * Requests under this many characters are answered without counting the answer first: an answer grows from its
+ * request, and none of a request this small comes near the limit (the final check, withinResponseLimit, stays).
+ */
+const countAnswersFrom = maxResponseBytes / 16;
+
+function answerOf(endpoint: ReviewEndpoint, uid: string, served: ServedReview, requestLength: number): Answer {
   const { reply } = served;
   try {
+    if (requestLength >= countAnswersFrom) {
+      // Counted before it is written: one too large is refused without building megabytes of text for nothing.
+      const bytes = jsonResultBytes(reply.statusCode ?? 200, reply.body, reply.headers);
+      if (bytes > maxResponseBytes) return oversized(endpoint, uid, served.outcome, bytes, false);
+    }
     return { result: jsonResult(reply.statusCode ?? 200, reply.body, reply.headers), outcome: served.outcome };
   } catch (error) {
     // JSON.stringify recurses: an answer echoing a field nested thousands of levels deep (Go's decoder, hence
@@ -174,15 +194,19 @@ function rejectionAnswer(endpoint: ReviewEndpoint, uid: string, { statusCode, co
  */
 function withinResponseLimit(endpoint: ReviewEndpoint, uid: string, answered: Answer): Answer {
   const bytes = responseBytesOf(answered.result);
-  if (bytes === undefined || bytes <= maxResponseBytes) return answered;
-  const { operation, kind, desiredAPIVersion, admissionOperation, namespace, name } = answered.outcome;
-  const message = oversizedAnswerMessage({ operation, kind, namespace, name }, bytes, endpoint.oversizedAdvice ?? 'shrink the object');
+  return bytes === undefined || bytes <= maxResponseBytes ? answered : oversized(endpoint, uid, answered.outcome, bytes, false);
+}
+
+/** The refusal of an answer of `bytes` (`atLeast`: counted before it was written), naming what it was about. */
+function oversized(endpoint: ReviewEndpoint, uid: string, outcome: ReviewOutcome, bytes: number, atLeast: boolean): Answer {
+  const { operation, kind, desiredAPIVersion, admissionOperation, namespace, name } = outcome;
+  const message = oversizedAnswerMessage({ operation, kind, namespace, name }, bytes, endpoint.oversizedAdvice ?? 'shrink the object', atLeast);
   let result = jsonResult(200, endpoint.failure(uid, 413, message));
   // Only a uid of megabytes (never one Karmada or an API server sends) makes the refusal itself too large: without it.
   if ((responseBytesOf(result) ?? 0) > maxResponseBytes) result = jsonResult(200, endpoint.failure('', 413, message));
   return {
     result,
-    outcome: { successful: false, code: 413, statusMessage: message, operation, kind, desiredAPIVersion, admissionOperation, namespace, name, reason: oversizedAnswerReason(bytes) },
+    outcome: { successful: false, code: 413, statusMessage: message, operation, kind, desiredAPIVersion, admissionOperation, namespace, name, reason: oversizedAnswerReason(bytes, atLeast) },
   };
 }
 
@@ -216,7 +240,7 @@ async function answer(endpoint: ReviewEndpoint, guard: CallerGuard | undefined, 
   }
   // The one read of the uid for an accepted body: the error answers here and the review's own answer share it.
   call.uid = endpoint.uidOf(decoded.value);
-  return answerOf(endpoint, call.uid, await endpoint.serve(decoded.value, event, call.uid));
+  return answerOf(endpoint, call.uid, await endpoint.serve(decoded.value, event, call.uid), text.length);
 }
 
 /**

@@ -24,7 +24,7 @@ import type { InterpreterCase } from '../../lib/kit/cases';
 import { kindFolders } from '../../lib/kit/kinds';
 import { interpretInputOf, interpreterContextFor } from '../../lib/kit/request';
 import type { InterpreterOperation } from '../../lib/interpreter/wire/operations';
-import { maxResponseBytes } from '../../lib/transport/response-limit';
+import { maxResponseBytes } from '../../lib/review/answer-size';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
 import { httpApiEvent } from '../support/events';
 import { captureLogs } from '../support/logs';

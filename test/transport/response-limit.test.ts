@@ -13,7 +13,8 @@ import { createInterpreterRegistry } from '../../lib/interpreter/registry';
 import { createLocalServer } from '../../lib/local/server';
 import { logger } from '../../lib/observability/call-record';
 import { reviewHandler, type HttpApiHandler } from '../../lib/transport/http-api';
-import { describeBytes, maxResponseBytes, responseBytesOf } from '../../lib/transport/response-limit';
+import { describeBytes, maxResponseBytes } from '../../lib/review/answer-size';
+import { responseBytesOf } from '../../lib/transport/response-limit';
 import { httpApiEvent } from '../support/events';
 import { interpreterContext, type JsonMap } from '../support/karmada';
 import { captureLogs } from '../support/logs';
@@ -120,6 +121,43 @@ describe('an interpreter answer over 6 MB', () => {
 
     // Assess
     expect(responseOf(result)).toMatchObject({ uid: 'uid-big', successful: false, status: { code: 413, message: expect.stringContaining('is 8.0 MB') } });
+  });
+});
+
+describe('an answer to a large request', () => {
+  it('is counted before it is written: refused with its exact size, and JSON.stringify never builds it', async () => {
+    // Prepare: a request over 393 KB (a sixteenth of the limit), whose answer is counted first
+    const large = interpreterContext({ operation: 'InterpretStatus', object: { ...thing, spec: { filler: 'f'.repeat(400 * 1024) } }, uid: 'uid-big' });
+    pad = 'x'.repeat(7 * 1024 * 1024);
+    const stringify = vi.spyOn(JSON, 'stringify');
+
+    // Act
+    const result = await interpreter(httpApiEvent({ body: large }));
+
+    // Assess: no text over a megabyte was written, and the size is the one the final check measures
+    const written = stringify.mock.results.map((each) => (typeof each.value === 'string' ? each.value.length : 0));
+    stringify.mockRestore();
+    expect(Math.max(...written)).toBeLessThan(1024 * 1024);
+    const message = (responseOf(result).status as { message: string }).message;
+    expect(message).toMatch(/^the InterpretStatus answer for g\.io\/v1\/Thing ns\/big is 7\.0 MB \(7,340,\d{3} bytes\), over the 6 MB/);
+    pad = 'x'.repeat(7 * 1024 * 1024);
+    const measured = /\(([\d,]+) bytes\)/.exec(message)![1];
+    const final = (responseOf(await interpretStatus(pad)).status as { message: string }).message;
+    expect(final).toContain(`(${measured} bytes)`);
+  });
+
+  it('a patch is counted before it is encoded: refused as at least its base64', async () => {
+    // Prepare: a kind whose Retain patch echoes a 5 MB field (7 MB in base64)
+    const echoing = reviewHandler(
+      interpreterEndpoint(createInterpreterRegistry([{ ...identity, operations: { Retain: ({ observedObject }) => [{ op: 'add', path: '/spec', value: (observedObject as JsonMap).spec as JsonMap }] } }])),
+    );
+    const observed = { ...thing, spec: { kept: 'k'.repeat(5 * 1024 * 1024) } };
+
+    // Act
+    const result = await echoing(httpApiEvent({ body: interpreterContext({ operation: 'Retain', object: thing, observedObject: observed, uid: 'uid-patch' }) }));
+
+    // Assess
+    expect(responseOf(result)).toMatchObject({ uid: 'uid-patch', successful: false, status: { code: 413, message: expect.stringMatching(/^the Retain answer for g\.io\/v1\/Thing ns\/big is at least 6\.7 MB/) } });
   });
 });
 
