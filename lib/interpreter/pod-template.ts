@@ -3,7 +3,7 @@ import { invalidInput } from './wire/errors';
 import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { DependentObjectReference, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from './wire/types';
 import { FieldFailure } from '../review/core';
-import { describeJson, type JsonObject } from '../review/json';
+import { describeJson, hasNoFields, type JsonObject } from '../review/json';
 import { arrayField, checkListLength, fieldValue as valueAt, integerField, objectField, objectItems, objectNameField, stringField, stringMapField } from '../kube/fields';
 import { dns1123SubdomainMaxLength } from '../kube/names';
 import { podTemplateLimits, podTemplateList, resourceNameList } from '../kube/limits';
@@ -195,7 +195,7 @@ function checkedNodeSelector(selector: JsonObject, path: string): JsonObject {
 function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {
   const claim: NodeClaim = {};
   const nodeSelector = stringMapField(podSpec, 'nodeSelector', `${path}.nodeSelector`);
-  if (nodeSelector !== undefined && Object.keys(nodeSelector).length > 0) claim.nodeSelector = nodeSelector;
+  if (nodeSelector !== undefined && !hasNoFields(nodeSelector)) claim.nodeSelector = nodeSelector;
   const tolerations = objectItems(podSpec, 'tolerations', `${path}.tolerations`, podTemplateList).map(({ item, path: itemPath }) => checkedToleration(item, itemPath));
   if (tolerations.length > 0) claim.tolerations = tolerations;
   const affinity = objectField(podSpec, 'affinity', `${path}.affinity`);
@@ -206,7 +206,7 @@ function nodeClaimOf(podSpec: JsonObject, path: string): NodeClaim | undefined {
     `${path}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`,
   );
   if (required !== undefined) claim.hardNodeAffinity = checkedNodeSelector(required, `${path}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`);
-  return Object.keys(claim).length > 0 ? claim : undefined;
+  return hasNoFields(claim) ? undefined : claim;
 }
 
 function podSpecOf(template: JsonObject | undefined, path: string): JsonObject | undefined {

@@ -115,10 +115,12 @@ export class Cursor {
   items(name: string, bound: number | ListBound = anyList): Cursor[] {
     const list = this.list(name, bound);
     const items: Cursor[] = new Array(list.length);
+    // One cursor for the list, shared by its items (their paths are built from it only when one is wrong).
+    const parent = list.length === 0 ? undefined : this.listCursor(name);
     for (let index = 0; index < list.length; index += 1) {
       const item = list[index]!;
       if (!isJsonObject(item)) return objectItems(this.value, name, this.pathOf(name)) as never;
-      items[index] = new Cursor(item, this.listCursor(name), index);
+      items[index] = new Cursor(item, parent!, index);
     }
     return items;
   }

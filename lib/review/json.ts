@@ -38,6 +38,12 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether an object has no enumerable field, found without listing its keys (an object may hold hundreds of thousands). */
+export function hasNoFields(object: object): boolean {
+  for (const _key in object) return false;
+  return true;
+}
+
 /**
  * A request value quoted for an error message, cut to a bounded length: a message (and its log line) must not
  * grow with whatever a caller sends.

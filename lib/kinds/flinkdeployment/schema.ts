@@ -128,12 +128,22 @@ export const maxDepth = 512;
  * written by JSON.stringify, which recurses and would fail on a value thousands of levels deep. `path` names it in a 400.
  */
 export function shallowEnough<V extends JsonValue>(value: V, path: () => string): V {
-  const pending: [JsonValue, number][] = [[value, 1]];
+  // Containers only, with their depths beside them: a wide map of strings adds nothing to walk.
+  const pending: (JsonObject | JsonValue[])[] = [];
+  const depths: number[] = [];
+  if (value !== null && typeof value === 'object') (pending.push(value), depths.push(1));
   while (pending.length > 0) {
-    const [item, depth] = pending.pop()!;
-    if (item === null || typeof item !== 'object') continue;
+    const item = pending.pop()!;
+    const depth = depths.pop()!;
     if (depth > maxDepth) throw new FieldFailure(path(), `nests JSON more than ${maxDepth} levels deep; no Kubernetes object does`);
-    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
+    if (Array.isArray(item)) {
+      for (const child of item) if (child !== null && typeof child === 'object') (pending.push(child), depths.push(depth + 1));
+    } else {
+      for (const key in item) {
+        const child = item[key]!;
+        if (child !== null && typeof child === 'object') (pending.push(child), depths.push(depth + 1));
+      }
+    }
   }
   return value;
 }
