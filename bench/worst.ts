@@ -18,7 +18,7 @@ import { maxBodyBytes } from '../lib/transport/http-api';
 import type { JsonObject, JsonValue } from '../lib/review/json';
 import { httpApiEvent } from '../test/support/events';
 import { request } from '../test/support/http';
-import { casesOf, clone, readsOf, type Body } from '../test/support/read-derive';
+import { casesOf, clone, readsOf, valueOrUndefined, type Body } from '../test/support/read-derive';
 import { pathKey, pathText, type ReadRecord, type Segment } from '../test/support/read-record';
 import { startLocalServer } from '../test/support/server';
 import { projectRoot } from './artifacts';
@@ -43,16 +43,6 @@ export interface WorstSettings {
   screenBytes: number;
 }
 
-/** The value at `path`, undefined where a parent on the way is no container (the test's valueAt assumes one). */
-function valueAt(root: JsonValue, path: readonly Segment[]): JsonValue | undefined {
-  let node: JsonValue | undefined = root;
-  for (const segment of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string | number, JsonValue>)[segment];
-  }
-  return node;
-}
-
 export type CandidateShape = 'list of its item' | 'list of {}' | '5 MB string' | 'wide map';
 
 export interface Candidate {
@@ -73,7 +63,7 @@ interface Plan {
 }
 
 const setAt = (request: JsonObject, path: readonly Segment[], value: JsonValue) => {
-  (valueAt(request, path.slice(0, -1)) as Record<string | number, JsonValue>)[path.at(-1)!] = value;
+  (valueOrUndefined(request, path.slice(0, -1)) as Record<string | number, JsonValue>)[path.at(-1)!] = value;
 };
 
 /** The growth plans for one case's body: lists, string leaves and maps it reads, deepest first within a shape. */
@@ -84,7 +74,7 @@ function plansOf(body: Body, record: ReadRecord): Plan[] {
   const lists: Segment[][] = [];
   if (Array.isArray(body.request.aggregatedStatus) && body.request.aggregatedStatus.length > 0) lists.push(['aggregatedStatus']);
   for (const path of paths) {
-    const value = valueAt(body.request, path);
+    const value = valueOrUndefined(body.request, path);
     if (Array.isArray(value)) lists.push(path);
     else if (typeof value === 'string') {
       add({ shape: '5 MB string', path, grow: (request, bytes) => setAt(request, path, `${value}${'9'.repeat(Math.max(0, Math.min(5_000_000, bytes)))}`) });
@@ -95,7 +85,7 @@ function plansOf(body: Body, record: ReadRecord): Plan[] {
         shape: 'wide map',
         path,
         grow: (request, bytes) => {
-          const map = valueAt(request, path) as JsonObject;
+          const map = valueOrUndefined(request, path) as JsonObject;
           const each = JSON.stringify(entry).length + 12;
           for (let i = 0; i < Math.floor(bytes / each); i++) map[`example.io/k${i}`] = entry;
         },
@@ -103,12 +93,12 @@ function plansOf(body: Body, record: ReadRecord): Plan[] {
     }
   }
   for (const path of lists) {
-    const list = valueAt(body.request, path) as JsonValue[];
+    const list = valueOrUndefined(body.request, path) as JsonValue[];
     if (list.length > 0) {
       const item = list[0]!;
-      add({ shape: 'list of its item', path, grow: (request, bytes) => append(valueAt(request, path) as JsonValue[], item, Math.floor(bytes / (JSON.stringify(item).length + 1))) });
+      add({ shape: 'list of its item', path, grow: (request, bytes) => append(valueOrUndefined(request, path) as JsonValue[], item, Math.floor(bytes / (JSON.stringify(item).length + 1))) });
     }
-    add({ shape: 'list of {}', path, grow: (request, bytes) => append(valueAt(request, path) as JsonValue[], {}, Math.floor(bytes / 3)) });
+    add({ shape: 'list of {}', path, grow: (request, bytes) => append(valueOrUndefined(request, path) as JsonValue[], {}, Math.floor(bytes / 3)) });
   }
   // Deepest first: a list or map inside a list item is where per-item work multiplies.
   for (const plans of byShape.values()) plans.sort((a, b) => b.path.length - a.path.length);

@@ -23,12 +23,11 @@ import { handler } from '../../functions/dispatcher';
 import type { InterpreterCase } from '../../lib/kit/cases';
 import { kindFolders } from '../../lib/kit/kinds';
 import { interpretInputOf, interpreterContextFor } from '../../lib/kit/request';
-import type { InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import { maxResponseBytes } from '../../lib/review/answer-size';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
 import { httpApiEvent } from '../support/events';
 import { captureLogs } from '../support/logs';
-import { casesOf, clone, readsOf, rootsOf, valueAt, type Body } from '../support/read-derive';
+import { casesByOperation, clone, readsOf, rootsOf, valueAt, valueOrUndefined, type Body } from '../support/read-derive';
 import { fieldsOf, pathKey, pathText, wasRead, type Segment } from '../support/read-record';
 
 captureLogs();
@@ -155,15 +154,6 @@ function targetsOf(body: Body, read: (path: readonly Segment[]) => boolean, look
     if (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && !Object.hasOwn(parent, path.at(-1)!)) add(path, true);
   }
   return targets;
-}
-
-function valueOrUndefined(request: JsonObject, path: readonly Segment[]): JsonValue | undefined {
-  let node: JsonValue | undefined = request;
-  for (const segment of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string | number, JsonValue>)[segment];
-  }
-  return node;
 }
 
 interface Outcome {
@@ -301,8 +291,7 @@ describe('the sweep\'s own machinery', () => {
 
 for (const folder of kinds) {
   const kind = basename(folder.identity.home);
-  const byOperation = new Map<InterpreterOperation, InterpreterCase[]>();
-  for (const input of casesOf(folder.testdata!)) byOperation.set(input.operation, [...(byOperation.get(input.operation) ?? []), input]);
+  const byOperation = casesByOperation(folder.testdata!);
 
   describe(kind, () => {
     for (const [operation, cases] of byOperation) {

@@ -21,7 +21,7 @@ import { interpretInputOf, interpreterContextFor } from '../../lib/kit/request';
 import type { InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
 import { httpApiEvent } from '../support/events';
-import { casesOf, clone, readByEveryone, readsOf, rootsOf, valueAt, type Body, type Derived } from '../support/read-derive';
+import { casesByOperation, casesOf, clone, readByEveryone, readsOf, rootsOf, valueAt, type Body, type Derived } from '../support/read-derive';
 import { fieldsOf, newReadRecord, pathKey, pathText, readWhole, wasRead, type ReadRecord, type Segment } from '../support/read-record';
 
 /** Read-rule exceptions believed legitimate, by `kind operation path`, each with why. None so far. */
@@ -324,8 +324,7 @@ describe('the rule\'s own machinery', () => {
 
 for (const folder of kinds) {
   const kind = basename(folder.identity.home);
-  const byOperation = new Map<InterpreterOperation, InterpreterCase[]>();
-  for (const input of casesOf(folder.testdata!)) byOperation.set(input.operation, [...(byOperation.get(input.operation) ?? []), input]);
+  const byOperation = casesByOperation(folder.testdata!);
 
   describe(kind, () => {
     for (const [operation, cases] of byOperation) {

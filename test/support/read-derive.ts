@@ -2,6 +2,7 @@
 // of read-record.ts: the read rule (test/kinds/read-rule.test.ts) and the hostile sweep (test/kinds/hostile-sweep.test.ts)
 // both start from it.
 import { caseFiles, readCaseDocuments, type InterpreterCase } from '../../lib/kit/cases';
+import type { InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import { interpret, interpreterReady, readContext } from '../../lib/interpreter/interpret';
 import { interpreterRegistry } from '../../lib/kinds/interpreters';
 import type { JsonObject, JsonValue } from '../../lib/review/json';
@@ -29,6 +30,16 @@ export function valueAt(request: JsonObject, path: readonly Segment[]): JsonValu
 }
 
 /** Read by every operation whether the proxies see it or not: the front door's and Karmada's own fields. */
+/** The value at `path`, or undefined where a parent on the way is no container (valueAt assumes one). */
+export function valueOrUndefined(root: JsonValue, path: readonly Segment[]): JsonValue | undefined {
+  let node: JsonValue | undefined = root;
+  for (const segment of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string | number, JsonValue>)[segment];
+  }
+  return node;
+}
+
 export const readByEveryone: readonly Segment[][] = [['apiVersion'], ['kind'], ['metadata'], ['metadata', 'name'], ['metadata', 'namespace']];
 
 export interface Derived {
@@ -59,4 +70,11 @@ export function casesOf(testdata: string): InterpreterCase[] {
   return caseFiles(testdata)
     .flatMap((file) => readCaseDocuments(file))
     .filter((document): document is InterpreterCase => document.malformed === undefined && document.error === undefined);
+}
+
+/** A kind's answering cases by operation, in the order its files list them. */
+export function casesByOperation(testdata: string): Map<InterpreterOperation, InterpreterCase[]> {
+  const byOperation = new Map<InterpreterOperation, InterpreterCase[]>();
+  for (const input of casesOf(testdata)) byOperation.set(input.operation, [...(byOperation.get(input.operation) ?? []), input]);
+  return byOperation;
 }
