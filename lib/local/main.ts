@@ -2,6 +2,8 @@
 // WORKERS=N (default 1) runs N server processes on the same port with node:cluster, to use more than one core.
 // No top-level await: the bundle is CommonJS (scripts/start.cjs says why).
 import cluster from 'node:cluster';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { largeBodyRole } from './large-bodies';
 
 // EMF metric lines are for CloudWatch; locally they would double the output. Set before the handlers load.
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
@@ -13,8 +15,14 @@ if (!/^[0-9]+$/.test(workersText) || workers < 1 || workers > 64) {
   process.exit(2);
 }
 
-// The primary only forks and watches: it never loads the handlers.
-const started = workers > 1 && cluster.isPrimary ? import('./primary').then(({ runPrimary }) => runPrimary(workers)) : import('./serve').then(({ serve }) => serve());
+// The primary only forks and watches: it never loads the handlers. A worker thread started with the large-body role
+// answers the bodies its server hands it (large-bodies.ts) and serves nothing itself.
+const largeBodyWorker = !isMainThread && (workerData as { role?: unknown } | null)?.role === largeBodyRole;
+const started = largeBodyWorker
+  ? Promise.all([import('./large-bodies'), import('./functions')]).then(([{ answerLargeBodies }, { handlersByFunction }]) => answerLargeBodies(parentPort!, handlersByFunction))
+  : workers > 1 && cluster.isPrimary
+    ? import('./primary').then(({ runPrimary }) => runPrimary(workers))
+    : import('./serve').then(({ serve }) => serve());
 started.catch((error: unknown) => {
   // Only a programming error gets here (every bad setting is refused with its own line): say so, without a stack.
   console.error(`karmada-interpreter: could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -9,6 +9,7 @@ export async function serve(): Promise<void> {
   const { createLocalServer } = await import('./server');
   const { exposedGc } = await import('./idle-collector');
   const { handlersByFunction } = await import('./functions');
+  const { largeBodies } = await import('./large-bodies');
   const { logger } = await import('../observability/call-record');
   // Under load many calls end in one event-loop turn: one write for all their log lines.
   logger.gatherLinesPerTurn();
@@ -73,10 +74,20 @@ export async function serve(): Promise<void> {
   async function createServer(): Promise<ReturnType<typeof createLocalServer>> {
     try {
       const collect = exposedGc();
-      return createLocalServer({ handlers: handlersByFunction, ...(tls ? { tls } : {}), ...(collect ? { collect } : {}) });
+      const largeBodies = largeBodiesWorker();
+      return createLocalServer({ handlers: handlersByFunction, ...(tls ? { tls } : {}), ...(collect ? { collect } : {}), ...(largeBodies ? { largeBodies } : {}) });
     } catch (error) {
       return refuse(`TLS_CERT/TLS_KEY: not a usable PEM certificate and private key (${(error as Error).message})`);
     }
+  }
+
+  /**
+   * Bodies of 256 KiB and more are answered in a worker thread running this bundle (scripts/start.cjs names it), so
+   * /healthz and small calls are answered meanwhile; it stops after 10 s without one. Run from source (tests), none.
+   */
+  function largeBodiesWorker(): ReturnType<typeof largeBodies> | undefined {
+    const script = (globalThis as { karmadaInterpreterBundle?: unknown }).karmadaInterpreterBundle;
+    return typeof script === 'string' ? largeBodies({ script, minBytes: 256 * 1024, idleMs: 10_000 }) : undefined;
   }
 
   let stopping = false;

@@ -8,12 +8,15 @@ import { matchRoute, type RouteMatch } from '../routes';
 import { maxBodyBytes, type HttpApiHandler } from '../transport/http-api';
 import { httpApiEventOf } from './http-api-event';
 import { idleCollector, type IdleCollector } from './idle-collector';
+import type { LargeBodies } from './large-bodies';
 
 export interface LocalServerOptions {
   handlers: Readonly<Record<string, HttpApiHandler>>;
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** A full garbage collection, run after large bodies when the server goes quiet, and when its last client disconnects (idle-collector.ts); none: never. */
   collect?: () => void;
+  /** Where bodies of megabytes are answered, off the server's event loop (large-bodies.ts); none: in it. */
+  largeBodies?: LargeBodies;
 }
 
 /** API Gateway's own answers, for requests that never reach a function. */
@@ -146,7 +149,7 @@ function routeOf(method: string, path: string): RouteMatch | undefined {
   return match;
 }
 
-function serve(request: IncomingMessage, response: ServerResponse, handlers: LocalServerOptions['handlers'], collector: IdleCollector): void {
+function serve(request: IncomingMessage, response: ServerResponse, { handlers, largeBodies }: LocalServerOptions, collector: IdleCollector): void {
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -169,7 +172,8 @@ function serve(request: IncomingMessage, response: ServerResponse, handlers: Loc
       let answered: Promise<APIGatewayProxyStructuredResultV2>;
       collector.started(raw.length);
       try {
-        answered = handler(httpApiEventOf(request, raw, match));
+        const event = httpApiEventOf(request, raw, match);
+        answered = largeBodies !== undefined && raw.length >= largeBodies.minBytes ? largeBodies.answer(match.route.functionName, event) : handler(event);
       } catch (error) {
         collector.finished();
         return failed(response, error);
@@ -197,17 +201,19 @@ function failed(response: ServerResponse, error: unknown): void {
   else response.destroy();
 }
 
-export function createLocalServer({ handlers, tls, collect }: LocalServerOptions): Server {
+export function createLocalServer(options: LocalServerOptions): Server {
+  const { tls, collect, largeBodies } = options;
   const collector = idleCollector(collect === undefined ? undefined : { collect });
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     try {
-      serve(request, response, handlers, collector);
+      serve(request, response, options, collector);
     } catch (error) {
       failed(response, error);
     }
   };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createHttpServer(listener);
   server.keepAliveTimeout = 65_000;
+  if (largeBodies !== undefined) server.on('close', () => void largeBodies.stop());
   if (collector.active) {
     // Open connections, counted so that the collector hears when the last one closes (idle-collector.ts).
     let open = 0;
