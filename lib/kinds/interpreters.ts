@@ -157,6 +157,16 @@ export const interpreterRegistry = createInterpreterRegistry([
   },
   {
     group: 'kafka.strimzi.io',
+    kind: 'KafkaConnect',
+    plural: 'kafkaconnects',
+    versions: ['v1', 'v1beta2'],
+    storageVersion: 'v1beta2',
+    home: 'lib/kinds/kafkaconnect',
+    ownCrd: false,
+    load: async () => (await import('./kafkaconnect/interpreter')).kafkaConnectInterpreter,
+  },
+  {
+    group: 'kafka.strimzi.io',
     kind: 'KafkaNodePool',
     plural: 'kafkanodepools',
     versions: ['v1', 'v1beta2'],
