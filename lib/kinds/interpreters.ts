@@ -157,6 +157,16 @@ export const interpreterRegistry = createInterpreterRegistry([
   },
   {
     group: 'kafka.strimzi.io',
+    kind: 'KafkaBridge',
+    plural: 'kafkabridges',
+    versions: ['v1', 'v1beta2'],
+    storageVersion: 'v1beta2',
+    home: 'lib/kinds/kafkabridge',
+    ownCrd: false,
+    load: async () => (await import('./kafkabridge/interpreter')).kafkaBridgeInterpreter,
+  },
+  {
+    group: 'kafka.strimzi.io',
     kind: 'KafkaConnect',
     plural: 'kafkaconnects',
     versions: ['v1', 'v1beta2'],
