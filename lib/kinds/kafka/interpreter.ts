@@ -10,7 +10,7 @@ import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { unhealthy } from '../../shapes/health';
 import { clusterLabel, presentFields, strimziHealth, strimziNodes } from '../../families/strimzi/strimzi';
 import { kafka as identity, nodePoolsAnnotation, nodePoolVersion, statusFieldServed } from './identity';
-import { collectSpecReferences } from './references';
+import { collectSpecReferences } from '../../families/strimzi/references';
 import { readKafka, readReflectedStatus, type Kafka, type KafkaStatus } from './schema';
 
 type Request = TypedRequest<Kafka>;

@@ -1,9 +1,10 @@
-// The Secrets, ConfigMaps and PVCs a Kafka's spec names. Strimzi names them in a few recurring shapes used all over
-// the spec (listeners, authentication, authorization, logging, metrics, Cruise Control, the entity operator, pod
-// templates), so the spec is walked once and each shape is recognised wherever it is, rather than listing every
-// path of every version (io/strimzi/api/kafka/model/common/{CertAndKeySecretSource,CertSecretSource,
-// GenericSecretSource,PasswordSecretSource,ExternalConfigurationReference,ExternalLogging}.java, and
-// common/template/{AdditionalVolume,ContainerEnvVar,PodTemplate}.java in Strimzi 0.51.0).
+// The Secrets, ConfigMaps and PVCs a Strimzi spec names (Kafka, KafkaConnect, KafkaBridge). Strimzi names them in a
+// few recurring shapes used all over its specs (listeners, authentication, authorization, trusted certificates,
+// logging, metrics, external configuration, pod templates), so the spec is walked once and each shape is recognised
+// wherever it is, rather than listing every path of every version (io/strimzi/api/kafka/model/common/
+// {CertAndKeySecretSource,CertSecretSource,GenericSecretSource,PasswordSecretSource,ExternalConfigurationReference,
+// ExternalLogging}.java, connect/ExternalConfiguration*.java and common/template/{AdditionalVolume,ContainerEnvVar,
+// PodTemplate}.java in Strimzi 0.51.0).
 import { isJsonObject, type JsonValue } from '../../review/json';
 import { FieldFailure } from '../../review/core';
 import type { Cursor } from '../../kube/cursor';
