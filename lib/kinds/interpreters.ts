@@ -266,6 +266,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./pytorchjob/interpreter')).pytorchJobInterpreter,
   },
   {
+    group: 'rabbitmq.com',
+    kind: 'RabbitmqCluster',
+    plural: 'rabbitmqclusters',
+    versions: ['v1beta1'],
+    storageVersion: 'v1beta1',
+    home: 'lib/kinds/rabbitmqcluster',
+    ownCrd: false,
+    load: async () => (await import('./rabbitmqcluster/interpreter')).rabbitmqClusterInterpreter,
+  },
+  {
     group: 'ray.io',
     kind: 'RayCluster',
     plural: 'rayclusters',
