@@ -166,6 +166,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./kafkanodepool/interpreter')).kafkaNodePoolInterpreter,
   },
   {
+    group: 'k8s.keycloak.org',
+    kind: 'Keycloak',
+    plural: 'keycloaks',
+    versions: ['v2alpha1', 'v2beta1'],
+    storageVersion: 'v2beta1',
+    home: 'lib/kinds/keycloak',
+    ownCrd: false,
+    load: async () => (await import('./keycloak/interpreter')).keycloakInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'DaemonSet',
     plural: 'daemonsets',
