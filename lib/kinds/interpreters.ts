@@ -186,6 +186,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./kafkanodepool/interpreter')).kafkaNodePoolInterpreter,
   },
   {
+    group: 'k8s.keycloak.org',
+    kind: 'Keycloak',
+    plural: 'keycloaks',
+    versions: ['v2alpha1', 'v2beta1'],
+    storageVersion: 'v2beta1',
+    home: 'lib/kinds/keycloak',
+    ownCrd: false,
+    load: async () => (await import('./keycloak/interpreter')).keycloakInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'DaemonSet',
     plural: 'daemonsets',
@@ -284,6 +294,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/pytorchjob',
     ownCrd: false,
     load: async () => (await import('./pytorchjob/interpreter')).pytorchJobInterpreter,
+  },
+  {
+    group: 'rabbitmq.com',
+    kind: 'RabbitmqCluster',
+    plural: 'rabbitmqclusters',
+    versions: ['v1beta1'],
+    storageVersion: 'v1beta1',
+    home: 'lib/kinds/rabbitmqcluster',
+    ownCrd: false,
+    load: async () => (await import('./rabbitmqcluster/interpreter')).rabbitmqClusterInterpreter,
   },
   {
     group: 'ray.io',
