@@ -1,0 +1,44 @@
+// Alertmanager's one reader: the fields the operations use become the typed view, or a FieldFailure naming the field
+// (a 400 for the interpreter). It reads by part: the count, the pod fields, the named objects and the status are
+// each read when an operation first uses them. It never defaults or changes a value. Fields from Prometheus Operator
+// v0.85.0's pkg/apis/monitoring/v1/alertmanager_types.go (json tags).
+import { readByPart, type Cursor } from '../../kube/cursor';
+import { readMetadata } from '../../kube/metadata';
+import type { ObjectMetaView } from '../../kube/objects';
+import { clientCredentials, clientTls, commonObjects, serverTls, type NamedObjects } from '../../families/prometheus-operator/pod';
+import { readOperatorStatus, type OperatorStatus } from '../../families/prometheus-operator/status';
+
+export interface Alertmanager {
+  metadata: ObjectMetaView;
+  /** `spec.replicas` as written (int32; the CRD admits a negative, which the operator runs as 0). */
+  replicas?: number;
+  /** `spec.paused`: the operator stops reconciling the object. */
+  paused?: boolean;
+  /** The spec, for its pod fields (read by InterpretReplica and InterpretDependency through the pod readers). */
+  spec: Cursor;
+  /** The Secrets and ConfigMaps the spec names, its config secret and AlertmanagerConfig (InterpretDependency only). */
+  named: NamedObjects & { configSecret?: string; alertmanagerConfig?: string };
+  status?: OperatorStatus;
+}
+
+/** The objects the operator reads or mounts, beyond the pod fields (pkg/alertmanager/operator.go, statefulset.go). */
+function namedObjects(spec: Cursor): Alertmanager['named'] {
+  const named = commonObjects(spec);
+  const clusterTls = spec.object('clusterTLS');
+  serverTls(clusterTls.object('server'), named);
+  clientTls(clusterTls.object('client'), named);
+  const configuration = spec.object('alertmanagerConfiguration');
+  clientCredentials(configuration.at(['global', 'httpConfig']), named);
+  return { ...named, configSecret: spec.objectName('configSecret'), alertmanagerConfig: configuration.objectName('name') };
+}
+
+export function readAlertmanager(object: Cursor): Alertmanager {
+  return readByPart<Alertmanager>({
+    metadata: () => readMetadata(object),
+    replicas: () => object.object('spec').signed('replicas'),
+    paused: () => object.object('spec').boolean('paused'),
+    spec: () => object.object('spec'),
+    named: () => namedObjects(object.object('spec')),
+    status: () => object.part('status', readOperatorStatus),
+  });
+}
