@@ -17,10 +17,12 @@ type Request = TypedRequest<Alertmanager>;
 /** The containers the operator builds; a `spec.containers` item of one of these names patches it (MergePatchContainers). */
 const operatorContainers = ['alertmanager', 'config-reloader'];
 
-/** pkg/alertmanager/statefulset.go `makeStatefulSet`: absent is 1 (`minReplicas`), a negative count is 0. */
+/**
+ * pkg/alertmanager/statefulset.go `makeStatefulSet`: absent is 1 (`minReplicas`). (It runs a negative count as 0, but
+ * the API server refuses one: `spec.replicas` is the scale subresource's field.)
+ */
 export function replicasOf({ replicas }: Alertmanager): number {
-  if (replicas === undefined) return 1;
-  return replicas < 0 ? 0 : replicas;
+  return replicas ?? 1;
 }
 
 function interpretReplica({ object }: Request): OperationResults['InterpretReplica'] {
@@ -31,7 +33,7 @@ function interpretReplica({ object }: Request): OperationResults['InterpretRepli
 
 /**
  * `spec.replicas` = the member's share. Under Duplicated the share is InterpretReplica's own answer: nothing is
- * written then, so an absent or negative `spec.replicas` stays as the operator reads it.
+ * written then, so an absent `spec.replicas` stays absent.
  */
 function reviseReplica({ object, replicas, patch }: Request) {
   if (replicas === replicasOf(object)) return [];

@@ -10,7 +10,7 @@ import { readOperatorStatus, type OperatorStatus } from '../../families/promethe
 
 export interface Alertmanager {
   metadata: ObjectMetaView;
-  /** `spec.replicas` as written (int32; the CRD admits a negative, which the operator runs as 0). */
+  /** `spec.replicas` (the scale subresource's field: the API server admits no negative value there). */
   replicas?: number;
   /** `spec.paused`: the operator stops reconciling the object. */
   paused?: boolean;
@@ -35,7 +35,7 @@ function namedObjects(spec: Cursor): Alertmanager['named'] {
 export function readAlertmanager(object: Cursor): Alertmanager {
   return readByPart<Alertmanager>({
     metadata: () => readMetadata(object),
-    replicas: () => object.object('spec').signed('replicas'),
+    replicas: () => object.object('spec').count('replicas'),
     paused: () => object.object('spec').boolean('paused'),
     spec: () => object.object('spec'),
     named: () => namedObjects(object.object('spec')),

@@ -24,7 +24,7 @@ export function replicasOf({ replicas }: Prometheus['counts']): number {
   return replicas === undefined || replicas < 0 ? 1 : replicas;
 }
 
-/** pkg/prometheus/common.go `shardsNumber`: absent, 0 or negative is 1 shard (one StatefulSet). */
+/** pkg/prometheus/common.go `shardsNumber`: absent or 0 is 1 shard (one StatefulSet); it reads a negative one alike. */
 export function shardsOf({ shards }: Prometheus['counts']): number {
   return shards === undefined || shards <= 1 ? 1 : shards;
 }

@@ -11,7 +11,10 @@ import { readOperatorStatus, type OperatorStatus } from '../../families/promethe
 
 export interface Prometheus {
   metadata: ObjectMetaView;
-  /** `spec.replicas` and `spec.shards` as written (int32; the CRD admits any, the operator normalizes them). */
+  /**
+   * `spec.replicas` as written (int32: the CRD admits a negative one, which the operator runs as 1) and `spec.shards`
+   * (the scale subresource's field: the API server admits no negative value there).
+   */
   counts: { replicas?: number; shards?: number };
   /** `spec.paused`: the operator stops reconciling the object. */
   paused?: boolean;
@@ -76,7 +79,7 @@ export function readPrometheus(object: Cursor): Prometheus {
     metadata: () => readMetadata(object),
     counts: () => {
       const spec = object.object('spec');
-      return defined({ replicas: spec.signed('replicas'), shards: spec.signed('shards') });
+      return defined({ replicas: spec.signed('replicas'), shards: spec.count('shards') });
     },
     paused: () => object.object('spec').boolean('paused'),
     spec: () => object.object('spec'),
