@@ -1,7 +1,7 @@
 // What Prometheus Operator's StatefulSet kinds (Prometheus, Alertmanager) share about their pods: the spec carries the
 // pod's fields at its top (no pod template), the operator builds the main container from `spec.resources`, and the
 // spec names the Secrets and ConfigMaps the pods mount or the operator reads (pkg/prometheus/server/statefulset.go,
-// pkg/alertmanager/statefulset.go, pkg/apis/monitoring/v1/types.go of v0.85.0).
+// pkg/alertmanager/statefulset.go of v0.85.0; the selectors' shapes from its published CRDs).
 import { podSpecDependenciesOf, podSpecRequirementsOf, type PlacedContainer } from '../../interpreter/pod-template';
 import type { DependentObjectReference, ReplicaRequirements } from '../../interpreter/wire/types';
 import type { Cursor } from '../../kube/cursor';
@@ -68,7 +68,7 @@ export function clientTls(tls: Cursor, into: NamedObjects): void {
 
 /**
  * An HTTP client's credentials (remote write and read, Alertmanager endpoints, the API server): `basicAuth`,
- * `authorization.credentials`, `bearerTokenSecret`, `oauth2` (client id and secret, its TLS), `sigv4` keys and TLS.
+ * `authorization.credentials`, `bearerTokenSecret` (Alertmanager's global HTTP config), `oauth2` (client id and secret, its TLS), `sigv4` keys and TLS.
  */
 export function clientCredentials(holder: Cursor, into: NamedObjects): void {
   const basicAuth = holder.object('basicAuth');

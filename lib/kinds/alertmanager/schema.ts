@@ -1,11 +1,11 @@
 // Alertmanager's one reader: the fields the operations use become the typed view, or a FieldFailure naming the field
 // (a 400 for the interpreter). It reads by part: the count, the pod fields, the named objects and the status are
 // each read when an operation first uses them. It never defaults or changes a value. Fields from Prometheus Operator
-// v0.85.0's pkg/apis/monitoring/v1/alertmanager_types.go (json tags).
+// v0.85.0's published CRD (example/prometheus-operator-crd/monitoring.coreos.com_alertmanagers.yaml; types.ts).
 import { readByPart, type Cursor } from '../../kube/cursor';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView } from '../../kube/objects';
-import { clientCredentials, clientTls, commonObjects, serverTls, type NamedObjects } from '../../families/prometheus-operator/pod';
+import { clientCredentials, clientTls, commonObjects, secretKey, serverTls, type NamedObjects } from '../../families/prometheus-operator/pod';
 import { readOperatorStatus, type OperatorStatus } from '../../families/prometheus-operator/status';
 
 export interface Alertmanager {
@@ -28,7 +28,16 @@ function namedObjects(spec: Cursor): Alertmanager['named'] {
   serverTls(clusterTls.object('server'), named);
   clientTls(clusterTls.object('client'), named);
   const configuration = spec.object('alertmanagerConfiguration');
-  clientCredentials(configuration.at(['global', 'httpConfig']), named);
+  const global = configuration.object('global');
+  clientCredentials(global.object('httpConfig'), named);
+  // The receivers' global secrets (AlertmanagerGlobalConfig): each a SecretKeySelector the operator loads.
+  for (const field of ['opsGenieApiKey', 'slackApiUrl']) secretKey(global, field, named);
+  const smtp = global.object('smtp');
+  for (const field of ['authPassword', 'authSecret']) secretKey(smtp, field, named);
+  clientTls(smtp.object('tlsConfig'), named);
+  secretKey(global.object('wechat'), 'apiSecret', named);
+  for (const field of ['token', 'tokenID']) secretKey(global.object('rocketChat'), field, named);
+  secretKey(global.object('victorops'), 'apiKey', named);
   return { ...named, configSecret: spec.objectName('configSecret'), alertmanagerConfig: configuration.objectName('name') };
 }
 

@@ -1,7 +1,7 @@
 // Prometheus' one reader: the fields the operations use become the typed view, or a FieldFailure naming the field (a
 // 400 for the interpreter). It reads by part: the counts, the pod fields, the named objects and the status are each
 // read when an operation first uses them. It never defaults or changes a value. Fields from Prometheus Operator
-// v0.85.0's pkg/apis/monitoring/v1/prometheus_types.go (json tags).
+// v0.85.0's published CRD (example/prometheus-operator-crd/monitoring.coreos.com_prometheuses.yaml; types.ts).
 import { defined, readByPart, type Cursor } from '../../kube/cursor';
 import { anyList } from '../../kube/limits';
 import { readMetadata } from '../../kube/metadata';
