@@ -16,6 +16,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./advancedcronjob/interpreter')).advancedCronJobInterpreter,
   },
   {
+    group: 'monitoring.coreos.com',
+    kind: 'Alertmanager',
+    plural: 'alertmanagers',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/alertmanager',
+    ownCrd: false,
+    load: async () => (await import('./alertmanager/interpreter')).alertmanagerInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'BroadcastJob',
     plural: 'broadcastjobs',
@@ -284,6 +294,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/ocirepository',
     ownCrd: false,
     load: async () => (await import('./ocirepository/interpreter')).ociRepositoryInterpreter,
+  },
+  {
+    group: 'monitoring.coreos.com',
+    kind: 'Prometheus',
+    plural: 'prometheuses',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/prometheus',
+    ownCrd: false,
+    load: async () => (await import('./prometheus/interpreter')).prometheusInterpreter,
   },
   {
     group: 'kubeflow.org',
