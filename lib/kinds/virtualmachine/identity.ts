@@ -34,6 +34,9 @@ export const virtualMachine = {
 /** CDI's DataVolume, which a VirtualMachine's volumes and dataVolumeTemplates name. */
 export const dataVolumeApiVersion = 'cdi.kubevirt.io/v1beta1';
 
+/** Multus' NetworkAttachmentDefinition, which `networks[].multus.networkName` names. */
+export const networkAttachmentApiVersion = 'k8s.cni.cncf.io/v1';
+
 /** KubeVirt's instancetype API (kubevirt.io/api instancetype/register.go: LatestVersion). */
 export const instancetypeApiVersion = 'instancetype.kubevirt.io/v1beta1';
 

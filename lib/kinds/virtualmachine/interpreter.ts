@@ -5,13 +5,15 @@
 import { defineInterpreter, type TypedRequest } from '../../interpreter/define';
 import { podSpecRequirementsOf, type PlacedContainer } from '../../interpreter/pod-template';
 import type { DependentObjectReference, ReplicaRequirements } from '../../interpreter/wire/types';
+import { dns1123LabelMaxLength } from '../../kube/names';
+import { FieldFailure } from '../../review/core';
 import type { JsonObject } from '../../review/json';
 import { membersOf, rankFrom, setOrRemove, worstMember } from '../../shapes/aggregation';
 import { conditionOf } from '../../shapes/conditions';
 import { namespaceOf, NamedReferences } from '../../shapes/dependencies';
 import { reflectFields } from '../../shapes/generations';
 import { conditionReason, healthy, unhealthy, valueReason } from '../../shapes/health';
-import { controllerTemplateAnnotations, dataVolumeApiVersion, instancetypeApiVersion, virtualMachine } from './identity';
+import { controllerTemplateAnnotations, dataVolumeApiVersion, instancetypeApiVersion, networkAttachmentApiVersion, virtualMachine } from './identity';
 import { readStatus, readVirtualMachine, type VirtualMachine, type VirtualMachineStatusView } from './schema';
 
 type Request = TypedRequest<VirtualMachine>;
@@ -144,6 +146,15 @@ function interpretDependency({ object, namespace }: Request): { dependencies: De
   references.addAll('v1', 'Secret', refs.secrets);
   references.addAll('v1', 'ConfigMap', refs.configMaps);
   references.addAll('v1', 'ServiceAccount', refs.serviceAccounts);
+  const dependencies = [] as DependentObjectReference[];
+  // Multus networks: `<name>` in the VM's namespace, or `<namespace>/<name>` (the CRD's description of networkName).
+  for (const { name: network, path } of refs.networks) {
+    const slash = network.indexOf('/');
+    const own = slash < 0;
+    const inNamespace = own ? namespaceOf(object.metadata, namespace) : network.slice(0, slash);
+    if (!own) checkedNamespace(inNamespace!, path);
+    dependencies.push(...new NamedReferences(inNamespace).add(networkAttachmentApiVersion, 'NetworkAttachmentDefinition', own ? network : network.slice(slash + 1), { path }).list());
+  }
   const matchers = [
     [refs.instancetype, 'virtualmachineinstancetype', 'virtualmachineclusterinstancetype', 'VirtualMachineInstancetype', 'VirtualMachineClusterInstancetype'],
     [refs.preference, 'virtualmachinepreference', 'virtualmachineclusterpreference', 'VirtualMachinePreference', 'VirtualMachineClusterPreference'],
@@ -154,7 +165,25 @@ function interpretDependency({ object, namespace }: Request): { dependencies: De
     if (scope === 'namespaced') references.add(instancetypeApiVersion, namespacedKind, matcher?.name);
     else if (scope === 'cluster') references.add(instancetypeApiVersion, clusterKind, matcher?.name, { clusterScoped: true });
   }
-  return { dependencies: references.list() };
+  return { dependencies: [...references.list(), ...uniqueReferences(dependencies)] };
+}
+
+/** A namespace named inside a string: at most a DNS label's length, so that no answer repeats a longer one. */
+function checkedNamespace(namespace: string, path: string): void {
+  if (namespace === '' || namespace.length > dns1123LabelMaxLength) {
+    throw new FieldFailure(path, `names the namespace of ${namespace.length} characters; a namespace has 1 to ${dns1123LabelMaxLength} (a DNS label)`);
+  }
+}
+
+/** Each object once, in the order first named. */
+function uniqueReferences(references: readonly DependentObjectReference[]): DependentObjectReference[] {
+  const seen = new Set<string>();
+  return references.filter((reference) => {
+    const key = `${reference.namespace ?? ''}/${reference.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export const virtualMachineInterpreter = defineInterpreter<VirtualMachine>({

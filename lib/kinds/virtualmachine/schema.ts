@@ -30,6 +30,8 @@ export interface References {
   secrets: string[];
   configMaps: string[];
   serviceAccounts: string[];
+  /** `spec.template.spec.networks[].multus.networkName`: `<name>` or `<namespace>/<name>` of a NetworkAttachmentDefinition. */
+  networks: { name: string; path: string }[];
   instancetype?: { name?: string; kind?: string };
   preference?: { name?: string; kind?: string };
 }
@@ -92,6 +94,7 @@ function readReferences(object: Cursor): References {
     secrets: [],
     configMaps: [],
     serviceAccounts: [],
+    networks: [],
   };
   const push = (list: string[], name: string | undefined) => {
     if (name !== undefined && name !== '') list.push(name);
@@ -116,6 +119,11 @@ function readReferences(object: Cursor): References {
     push(references.secrets, sysprep.object('secret').objectName('name'));
     push(references.configMaps, sysprep.object('configMap').objectName('name'));
     push(references.secrets, volume.object('containerDisk').objectName('imagePullSecret'));
+  }
+  for (const network of vmiSpec.items('networks', podTemplateList)) {
+    const multus = network.object('multus');
+    const name = multus.string('networkName');
+    if (name !== undefined && name !== '') references.networks.push({ name, path: multus.pathOf('networkName') });
   }
   for (const credential of vmiSpec.items('accessCredentials', podTemplateList)) {
     push(references.secrets, credential.at(['sshPublicKey', 'source', 'secret']).objectName('secretName'));
