@@ -86,6 +86,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./cnpg-cluster/interpreter')).cnpgClusterInterpreter,
   },
   {
+    group: 'cdi.kubevirt.io',
+    kind: 'DataVolume',
+    plural: 'datavolumes',
+    versions: ['v1beta1'],
+    storageVersion: 'v1beta1',
+    home: 'lib/kinds/datavolume',
+    ownCrd: false,
+    load: async () => (await import('./datavolume/interpreter')).dataVolumeInterpreter,
+  },
+  {
     group: 'flink.apache.org',
     kind: 'FlinkDeployment',
     plural: 'flinkdeployments',
@@ -434,6 +444,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/uniteddeployment',
     ownCrd: false,
     load: async () => (await import('./uniteddeployment/interpreter')).unitedDeploymentInterpreter,
+  },
+  {
+    group: 'kubevirt.io',
+    kind: 'VirtualMachine',
+    plural: 'virtualmachines',
+    versions: ['v1', 'v1alpha3'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/virtualmachine',
+    ownCrd: false,
+    load: async () => (await import('./virtualmachine/interpreter')).virtualMachineInterpreter,
   },
   {
     group: 'batch.volcano.sh',

@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import type { PublishedCrd } from '../review/kind';
+import { parse, stringify } from 'yaml';
+import type { GoSchemaCrd, PublishedCrd } from '../review/kind';
 
 /** A fetch that did not work: why, in one line (the tests skip with it, or fail under CI=true). */
 export class UpstreamUnavailable extends Error {
@@ -56,12 +57,13 @@ export function mavenJar(groupId: string, artifactId: string, version: string, c
  * One file of a published artifact, as text: `go:<module>@<version>` or `maven:<groupId>:<artifactId>:<version>`
  * (optionally `:<classifier>`, e.g. Strimzi's CRDs ride in its api's `tests` jar).
  */
-export function publishedFile({ source, file }: PublishedCrd): string {
+export function publishedFile({ source, file, goSchema }: PublishedCrd): string {
   const go = /^go:(.+)@(v[^@]+)$/.exec(source);
   if (go !== null) {
     const path = join(goModuleDir(go[1]!, go[2]!), file);
     if (!existsSync(path)) throw new UpstreamUnavailable(`${source} has no ${file}`);
-    return readFileSync(path, 'utf8');
+    const text = readFileSync(path, 'utf8');
+    return goSchema === undefined ? text : goSchemaCrdManifest(goStringEntry(text, goSchema.key, `${source} ${file}`), goSchema);
   }
   const maven = /^maven:([^:]+):([^:]+):([^:]+)(?::([^:]+))?$/.exec(source);
   if (maven !== null) {
@@ -73,4 +75,42 @@ export function publishedFile({ source, file }: PublishedCrd): string {
     return new TextDecoder().decode(bytes);
   }
   throw new UpstreamUnavailable(`publishedCrd.source ${JSON.stringify(source)} is neither go:<module>@<version> nor maven:<groupId>:<artifactId>:<version>[:<classifier>]`);
+}
+
+/**
+ * The raw string literal under `"key":` in Go source (an entry of a `map[string]string` literal, as KubeVirt's
+ * validations_generated.go holds each CRD's schema). A raw string has no escapes and ends at the next backquote.
+ */
+export function goStringEntry(text: string, key: string, where: string): string {
+  const start = text.indexOf(`\n\t"${key}": \``);
+  if (start < 0) throw new UpstreamUnavailable(`${where} has no raw string entry "${key}"`);
+  const from = text.indexOf('`', start) + 1;
+  const end = text.indexOf('`', from);
+  if (end < 0) throw new UpstreamUnavailable(`${where}: the raw string entry "${key}" does not end`);
+  return text.slice(from, end);
+}
+
+/** The CRD manifest a Go-generated CRD amounts to: the schema document (`openAPIV3Schema: …`) in every version. */
+export function goSchemaCrdManifest(schemaText: string, crd: GoSchemaCrd): string {
+  const schema = parse(schemaText) as unknown;
+  if (typeof schema !== 'object' || schema === null || !('openAPIV3Schema' in schema)) {
+    throw new UpstreamUnavailable(`the Go string "${crd.key}" is not an openAPIV3Schema document`);
+  }
+  return stringify({
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${crd.plural}.${crd.group}` },
+    spec: {
+      group: crd.group,
+      names: { kind: crd.kind, plural: crd.plural, singular: crd.kind.toLowerCase() },
+      scope: crd.scope,
+      versions: crd.versions.map(({ name, storage }) => ({
+        name,
+        served: true,
+        storage,
+        schema,
+        ...(crd.statusSubresource ? { subresources: { status: {} } } : {}),
+      })),
+    },
+  }, { aliasDuplicateObjects: false });
 }

@@ -44,6 +44,24 @@ export interface EarlierCrd extends PublishedCrd {
 export interface PublishedCrd {
   readonly source: string;
   readonly file: string;
+  /** When `file` is Go source holding the CRD's schema as a string rather than a CRD manifest (see `GoSchemaCrd`). */
+  readonly goSchema?: GoSchemaCrd;
+}
+
+/**
+ * A CRD its project generates in Go (KubeVirt's virt-operator): `file` holds a map of raw string literals, and the one
+ * under `key` (`"virtualmachine": \`openAPIV3Schema: …\``) is the `schema` of every version. The rest of the CRD is
+ * Go code there, so it is written here as that code says (name the Go file and function beside it); the manifest is
+ * built from both, each version with the one schema.
+ */
+export interface GoSchemaCrd {
+  readonly key: string;
+  readonly group: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly scope: 'Namespaced' | 'Cluster';
+  readonly versions: readonly { readonly name: string; readonly storage: boolean }[];
+  readonly statusSubresource: boolean;
 }
 
 /**
