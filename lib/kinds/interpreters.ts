@@ -256,6 +256,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./ocirepository/interpreter')).ociRepositoryInterpreter,
   },
   {
+    group: 'opentelemetry.io',
+    kind: 'OpenTelemetryCollector',
+    plural: 'opentelemetrycollectors',
+    versions: ['v1alpha1', 'v1beta1'],
+    storageVersion: 'v1beta1',
+    home: 'lib/kinds/opentelemetrycollector',
+    ownCrd: false,
+    load: async () => (await import('./opentelemetrycollector/interpreter')).openTelemetryCollectorInterpreter,
+  },
+  {
     group: 'kubeflow.org',
     kind: 'PyTorchJob',
     plural: 'pytorchjobs',
