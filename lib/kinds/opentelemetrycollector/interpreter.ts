@@ -39,7 +39,7 @@ function interpretReplica({ object }: Request) {
 
 /** `spec.replicas` set to the member's share in a counting mode; a daemonset or sidecar collector is left as it is. */
 function reviseReplica({ object, replicas, patch }: Request) {
-  return countsReplicas(object.spec?.mode) ? patch().add(['spec', 'replicas'], replicas).operations : [];
+  return countsReplicas(object.mode) ? patch().add(['spec', 'replicas'], replicas).operations : [];
 }
 
 /**
@@ -77,7 +77,7 @@ function interpretHealth({ object }: Request) {
   const statusReplicas = scale?.statusReplicas;
   const field = 'status.scale.statusReplicas';
   if (statusReplicas === undefined) {
-    if (object.spec?.mode === 'sidecar') return healthy(`no ${field}: mode=sidecar runs in other pods`);
+    if (object.mode === 'sidecar') return healthy(`no ${field}: mode=sidecar runs in other pods`);
     return healthy(`no ${field} yet (Argo CD: Progressing)`);
   }
   const counts = parseStatusReplicas(statusReplicas);
@@ -86,7 +86,7 @@ function interpretHealth({ object }: Request) {
   if (total === 0) {
     // Argo CD: Healthy for a daemonset with no eligible node. A deployment or statefulset scaled to 0 has nothing
     // missing either; Argo CD calls it Degraded, which here would have failover move a collector asked to run nothing.
-    if (object.spec?.mode === 'daemonset') return healthy(`${field} 0/0: mode=daemonset has no eligible node`);
+    if (object.mode === 'daemonset') return healthy(`${field} 0/0: mode=daemonset has no eligible node`);
     return healthy(`${field} 0/0: no replica asked for`);
   }
   if (ready === 0) return unhealthy(`${field} ${ready}/${total}: no replica ready`);

@@ -17,8 +17,10 @@ const maxItems = podTemplateLimits.listItems;
 
 export interface OpenTelemetryCollector {
   metadata: ObjectMetaView;
-  /** What InterpretReplica and ReviseReplica read. */
+  /** What InterpretReplica reads. */
   spec?: CollectorSpec;
+  /** `spec.mode` alone (ReviseReplica, InterpretHealth). */
+  mode?: string;
   /** `autoscaler.maxReplicas` (and v1alpha1's `maxReplicas`): set, the operator makes an HPA that scales the collector. */
   autoscaled?: boolean;
   /** `spec.replicas` alone, for Retain. */
@@ -115,6 +117,7 @@ export function readOpenTelemetryCollector(object: Cursor, kind: GroupVersionKin
   return readByPart<OpenTelemetryCollector>({
     metadata: () => readMetadata(object),
     spec: () => object.part('spec', specOf),
+    mode: () => object.object('spec').string('mode'),
     autoscaled: () => object.part('spec', (spec) => autoscaledOf(spec, kind.version)) ?? false,
     replicas: () => object.object('spec').count('replicas'),
     references: () => object.part('spec', referencesOf),
