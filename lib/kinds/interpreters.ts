@@ -266,6 +266,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./opentelemetrycollector/interpreter')).openTelemetryCollectorInterpreter,
   },
   {
+    group: 'psmdb.percona.com',
+    kind: 'PerconaServerMongoDB',
+    plural: 'perconaservermongodbs',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/perconaservermongodb',
+    ownCrd: false,
+    load: async () => (await import('./perconaservermongodb/interpreter')).perconaServerMongoDBInterpreter,
+  },
+  {
     group: 'kubeflow.org',
     kind: 'PyTorchJob',
     plural: 'pytorchjobs',
