@@ -306,16 +306,6 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./ocirepository/interpreter')).ociRepositoryInterpreter,
   },
   {
-    group: 'monitoring.coreos.com',
-    kind: 'Prometheus',
-    plural: 'prometheuses',
-    versions: ['v1'],
-    storageVersion: 'v1',
-    home: 'lib/kinds/prometheus',
-    ownCrd: false,
-    load: async () => (await import('./prometheus/interpreter')).prometheusInterpreter,
-  },
-  {
     group: 'opentelemetry.io',
     kind: 'OpenTelemetryCollector',
     plural: 'opentelemetrycollectors',
@@ -334,6 +324,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/perconaservermongodb',
     ownCrd: false,
     load: async () => (await import('./perconaservermongodb/interpreter')).perconaServerMongoDBInterpreter,
+  },
+  {
+    group: 'monitoring.coreos.com',
+    kind: 'Prometheus',
+    plural: 'prometheuses',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/prometheus',
+    ownCrd: false,
+    load: async () => (await import('./prometheus/interpreter')).prometheusInterpreter,
   },
   {
     group: 'kubeflow.org',
