@@ -34,9 +34,7 @@ function shorthandSide(resources: Cursor, side: 'requests' | 'limits'): JsonObje
  * the template's main container nor the shorthand says any. Node claims come from the template's pod spec.
  */
 export function eckPodRequirements(holder: Cursor, templateField: string, mainName: string, defaults: JsonObject): ReplicaRequirements | undefined {
-  const template = holder.object(templateField);
-  template.object('spec');
-  const podSpec = template.object('spec');
+  const podSpec = holder.object(templateField).object('spec');
   const shorthand = holder.object('resources');
   const requests = shorthandSide(shorthand, 'requests');
   const limits = shorthandSide(shorthand, 'limits');
@@ -44,18 +42,23 @@ export function eckPodRequirements(holder: Cursor, templateField: string, mainNa
   let main: PlacedContainer | undefined;
   for (const container of podSpec.items('containers', podTemplateList)) {
     const placed = { item: container.value!, path: container.path };
-    if (main === undefined && container.string('name') === mainName) main = placed;
+    if (main === undefined && container.string('name') === mainName) {
+      // Checked here, since the merged resources below replace the container's own in what is counted.
+      const resources = container.object('resources');
+      resources.object('requests');
+      resources.object('limits');
+      main = placed;
+    }
     containers.push(placed);
   }
-  if (main === undefined) containers.push((main = { item: { name: mainName }, path: holder.pathOf('resources') }));
-  const resources = main.item.resources;
-  const own = typeof resources === 'object' && resources !== null && !Array.isArray(resources) ? resources : {};
+  // No main container in the template: ECK adds one; its resources are the shorthand's, named from the holder.
+  if (main === undefined) containers.push((main = { item: { name: mainName }, path: holder.path }));
+  const own = (main.item.resources ?? {}) as JsonObject;
   let merged: JsonObject = { ...own };
   if (own.requests === undefined && own.limits === undefined && requests === undefined && limits === undefined) merged = { ...merged, ...defaults };
   const overlay = (side: 'requests' | 'limits', values: JsonObject | undefined) => {
     if (values === undefined) return;
-    const base = merged[side];
-    merged[side] = { ...(typeof base === 'object' && base !== null && !Array.isArray(base) ? base : {}), ...values };
+    merged[side] = { ...((merged[side] ?? {}) as JsonObject), ...values };
   };
   overlay('requests', requests);
   overlay('limits', limits);
