@@ -96,6 +96,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./datavolume/interpreter')).dataVolumeInterpreter,
   },
   {
+    group: 'elasticsearch.k8s.elastic.co',
+    kind: 'Elasticsearch',
+    plural: 'elasticsearches',
+    versions: ['v1', 'v1beta1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/elasticsearch',
+    ownCrd: false,
+    load: async () => (await import('./elasticsearch/interpreter')).elasticsearchInterpreter,
+  },
+  {
     group: 'flink.apache.org',
     kind: 'FlinkDeployment',
     plural: 'flinkdeployments',
@@ -214,6 +224,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/keycloak',
     ownCrd: false,
     load: async () => (await import('./keycloak/interpreter')).keycloakInterpreter,
+  },
+  {
+    group: 'kibana.k8s.elastic.co',
+    kind: 'Kibana',
+    plural: 'kibanas',
+    versions: ['v1', 'v1beta1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/kibana',
+    ownCrd: false,
+    load: async () => (await import('./kibana/interpreter')).kibanaInterpreter,
   },
   {
     group: 'apps.kruise.io',
