@@ -4,7 +4,7 @@ import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { DependentObjectReference, NodeClaim, ReplicaRequirements, ResourceList, Toleration } from './wire/types';
 import { FieldFailure } from '../review/core';
 import { describeJson, hasNoFields, type JsonObject } from '../review/json';
-import { arrayField, checkListLength, fieldValue as valueAt, integerField, objectField, objectItems, objectNameField, stringField, stringMapField } from '../kube/fields';
+import { arrayField, checkFieldCount, checkListLength, fieldValue as valueAt, integerField, objectField, objectItems, objectNameField, stringField, stringMapField } from '../kube/fields';
 import { dns1123SubdomainMaxLength } from '../kube/names';
 import { podTemplateLimits, podTemplateList, resourceNameList } from '../kube/limits';
 import { MAX_INT64, QuantityError, formatInteger, formatMilli, isNegative, milliValueOf, parseQuantity, valueOf } from '../kube/quantity';
@@ -96,7 +96,7 @@ function addAmount(total: Amounts, name: string, amount: bigint, path: string): 
 
 function resourceList(parent: JsonObject | undefined, name: string, path: string): JsonObject {
   const list = objectField(parent, name, path) ?? {};
-  checkListLength(Object.keys(list).length, resourceNameList, path);
+  checkFieldCount(list, resourceNameList, path);
   return list;
 }
 

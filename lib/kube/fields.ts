@@ -82,6 +82,13 @@ export function arrayField(parent: JsonObject | undefined, name: string, path: s
  * Refuses a list longer than its bound before any work per item (the check is O(1)); false when it is longer. A
  * bound with its reason (lib/kube/limits.ts) gives the operator that reason too; a bare number, the figures only.
  */
+/** `checkListLength` of the fields of a map (a resource list, a selector), counted without listing its keys. */
+export function checkFieldCount(object: JsonObject, bound: number | ListBound, path: string, reading?: Reading): boolean {
+  let count = 0;
+  for (const _key in object) count++;
+  return checkListLength(count, bound, path, reading);
+}
+
 export function checkListLength(length: number, bound: number | ListBound, path: string, reading?: Reading): boolean {
   const maxItems = typeof bound === 'number' ? bound : bound.maxItems;
   if (length <= maxItems) return true;

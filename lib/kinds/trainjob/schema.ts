@@ -2,7 +2,8 @@
 // (a 400). Types are hand-written from github.com/kubeflow/trainer/v2@v2.3.0 pkg/apis/trainer/v1alpha1/trainjob_types.go
 // (json tags), for the fields read only (see README.md).
 import { defined, once, readByPart, type Cursor } from '../../kube/cursor';
-import { podTemplateLimits, podTemplateList } from '../../kube/limits';
+import { checkFieldCount } from '../../kube/fields';
+import { podTemplateLimits, podTemplateList, resourceNameList } from '../../kube/limits';
 import { readMetadata } from '../../kube/metadata';
 import type { ObjectMetaView } from '../../kube/objects';
 import { isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
@@ -87,6 +88,8 @@ function runtimeRefOf(ref: Cursor): RuntimeRef {
 /** Every quantity of a ResourceRequirements list, checked where it is written (the requirements read them later). */
 function checkResourceList(resources: Cursor, name: string): void {
   const list: Cursor = resources.object(name);
+  // Bounded before each quantity is parsed, as the pod reader bounds it after.
+  if (list.present) checkFieldCount(list.value!, resourceNameList, list.path);
   for (const [resource, value] of Object.entries(list.value ?? {})) {
     if (typeof value !== 'string' && typeof value !== 'number') list.fail(resource, `must be a quantity such as "100m" or "128Mi", got ${quoted(value, 40)}`);
     let quantity;
