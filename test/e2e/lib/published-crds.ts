@@ -63,13 +63,9 @@ export async function installCrds(env: Environment, members: readonly string[], 
  */
 export async function installProjectCrd(context: Context, kind: KindIdentity & { publishedCrd: PublishedCrd }, version: string, owner: string): Promise<string> {
   const { file, source } = publishedCrdFile(context.env, kind);
-  await installCrdFile(context, kind, file, version, `${owner}'s ${kind.kind} CRD (${source})`);
+  const everyMember = [...context.pushMembers, ...context.pullMembers];
+  await installCrds(context.env, everyMember, [file], [{ crd: `${kind.plural}.${kind.group}`, groupVersion: `${kind.group}/${version}`, resource: kind.plural }]);
+  context.env.log(`${owner}'s ${kind.kind} CRD (${source}) on karmada-apiserver, ${everyMember.join(', ')}`);
   return file;
 }
 
-/** Set-up, not a check: the CRD of `kind` in `file` on the control plane and every member, as installProjectCrd. */
-export async function installCrdFile(context: Context, kind: Pick<KindIdentity, 'group' | 'plural'>, file: string, version: string, what: string): Promise<void> {
-  const everyMember = [...context.pushMembers, ...context.pullMembers];
-  await installCrds(context.env, everyMember, [file], [{ crd: `${kind.plural}.${kind.group}`, groupVersion: `${kind.group}/${version}`, resource: kind.plural }]);
-  context.env.log(`${what} on karmada-apiserver, ${everyMember.join(', ')}`);
-}

@@ -34,7 +34,7 @@ import {
 import { dataVolumeCrdFile } from '../lib/generated-crds';
 import { applyWebhookConfig, callLines, claimedOperations, interpreterConfigPath } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
-import { installCrdFile, installProjectCrd } from '../lib/published-crds';
+import { installCrds, publishedCrdFile } from '../lib/published-crds';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 import { rejected, untilNoWebhook } from './control';
 import { cleanup } from './guide';
@@ -120,9 +120,15 @@ export const kubeVirtScenario: Scenario = {
     const logBefore = callLines(env, interpreter.name).length;
     const logMark = markKarmadaLogs(context);
 
-    await installProjectCrd(context, virtualMachine, version, 'KubeVirt');
+    // Both CRDs in one go: Karmada lists a member's new resources only every 10 s, so one wait serves both.
+    const vmCrd = publishedCrdFile(env, virtualMachine);
     const dvCrd = await dataVolumeCrdFile(env.log);
-    await installCrdFile(context, dataVolume, dvCrd.file, 'v1beta1', `CDI's DataVolume CRD (${dvCrd.source})`);
+    const everyMember = [...context.pushMembers, ...context.pullMembers];
+    await installCrds(env, everyMember, [vmCrd.file, dvCrd.file], [
+      { crd: `${virtualMachine.plural}.${virtualMachine.group}`, groupVersion, resource: virtualMachine.plural },
+      { crd: `${dataVolume.plural}.${dataVolume.group}`, groupVersion: dvGroupVersion, resource: dataVolume.plural },
+    ]);
+    env.log(`KubeVirt's VirtualMachine CRD (${vmCrd.source}) and CDI's DataVolume CRD (${dvCrd.source}) on karmada-apiserver, ${everyMember.join(', ')}`);
     await ensureNamespace(context, ns);
     const linesBefore = callLines(env, interpreter.name).length;
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
