@@ -47,7 +47,7 @@ const bindingPath = (name: string) => `/apis/work.karmada.io/v1alpha2/namespaces
 const secretPath = (name: string) => `/api/v1/namespaces/${ns}/secrets/${name}`;
 const request = { cpu: '100m', memory: '128Mi' };
 
-/** What lib/kinds/prometheus answers (its README's table); the webhook configuration must claim exactly these. */
+/** What lib/kinds/prometheus answers (its README's table, InterpretComponent being opt-in); the webhook configuration must claim exactly these. */
 const expectedClaims = ['AggregateStatus', 'InterpretDependency', 'InterpretHealth', 'InterpretReplica', 'InterpretStatus', 'Retain', 'ReviseReplica'];
 
 /** A Prometheus of 2 replicas × 2 shards (4 pods), naming `secrets` as `spec.secrets[0]` and `additionalScrapeConfigs`. */
