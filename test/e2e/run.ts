@@ -25,6 +25,8 @@ import { pullScenario } from './scenarios/pull';
 import { lwsScenario } from './scenarios/lws';
 import { rayScenario } from './scenarios/ray';
 import { kedaScenario } from './scenarios/keda';
+import { kubeVirtScenario } from './scenarios/kubevirt';
+import { prometheusScenario } from './scenarios/prometheus';
 import { rolloutScenario } from './scenarios/rollout';
 import { versionsScenario } from './scenarios/versions';
 import { volcanoJobScenario } from './scenarios/volcano-job';
@@ -60,6 +62,8 @@ const scenarios: Record<string, Scenario> = {
   ray: rayScenario,
   lws: lwsScenario,
   keda: kedaScenario,
+  prometheus: prometheusScenario,
+  kubevirt: kubeVirtScenario,
   admission: admissionScenario,
   'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */

@@ -1,17 +1,28 @@
-// A third-party kind's own CRD (KindIdentity.publishedCrd: OpenKruise's CloneSet, Volcano's Job, Flux's HelmRelease, KubeRay's RayCluster), fetched from its
-// project's release through the Go module cache and installed on the control plane and members as that project says.
+// A third-party kind's own CRD (KindIdentity.publishedCrd: OpenKruise's CloneSet, Volcano's Job, Flux's HelmRelease,
+// KubeRay's RayCluster, KubeVirt's VirtualMachine), read from its project's release through the Go module cache as
+// lib/kit/published-crd.ts kindCrdDocument builds it (a CRD file, or one generated in Go: publishedCrd.goSchema),
+// written into the run's directory and installed on the control plane and members as that project says.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { kindCrdDocument } from '../../../lib/kit/published-crd';
 import type { KindIdentity, PublishedCrd } from '../../../lib/review/kind';
 import type { Context } from './checks';
 import { kubectl, type Environment } from './cluster';
 import { waitFor } from './processes';
-import { goModuleDir } from '../../support/upstream';
 
-/** The CRD file of `crd` on this machine, from its module in the Go module cache (test/support/upstream.ts fetches it). */
-export async function publishedCrdFile(crd: PublishedCrd): Promise<string> {
-  const match = /^go:(.+)@(v[^@]+)$/.exec(crd.source);
-  if (match === null) throw new Error(`publishedCrd ${crd.source}: the e2e reads only go:<module>@<version> sources`);
-  return join(goModuleDir(match[1]!, match[2]!), crd.file);
+const repoRoot = new URL('../../../', import.meta.url).pathname;
+
+/**
+ * The project's CRD of `kind` as a file in the run's directory. The newest release's CRD alone (no earlierCrds):
+ * what the project installs; the versions dropped since are the admission oracle's concern.
+ */
+export function publishedCrdFile(env: Pick<Environment, 'dir'>, kind: KindIdentity & { publishedCrd: PublishedCrd }): { file: string; source: string } {
+  const document = kindCrdDocument({ ...kind, earlierCrds: [] }, repoRoot);
+  if (document === undefined) throw new Error(`${kind.kind}: kindCrdDocument found no published CRD`);
+  const file = join(env.dir, `crd-${kind.plural}.${kind.group}.yaml`);
+  writeFileSync(file, stringify(document.crd));
+  return { file, source: document.source };
 }
 
 interface Served {
@@ -51,9 +62,10 @@ export async function installCrds(env: Environment, members: readonly string[], 
  * member, waited until each serves `version` and Karmada lists it; logged with `owner`'s name. Returns the CRD file.
  */
 export async function installProjectCrd(context: Context, kind: KindIdentity & { publishedCrd: PublishedCrd }, version: string, owner: string): Promise<string> {
-  const crd = await publishedCrdFile(kind.publishedCrd);
+  const { file, source } = publishedCrdFile(context.env, kind);
   const everyMember = [...context.pushMembers, ...context.pullMembers];
-  await installCrds(context.env, everyMember, [crd], [{ crd: `${kind.plural}.${kind.group}`, groupVersion: `${kind.group}/${version}`, resource: kind.plural }]);
-  context.env.log(`${owner}'s ${kind.kind} CRD (${crd}) on karmada-apiserver, ${everyMember.join(', ')}`);
-  return crd;
+  await installCrds(context.env, everyMember, [file], [{ crd: `${kind.plural}.${kind.group}`, groupVersion: `${kind.group}/${version}`, resource: kind.plural }]);
+  context.env.log(`${owner}'s ${kind.kind} CRD (${source}) on karmada-apiserver, ${everyMember.join(', ')}`);
+  return file;
 }
+

@@ -36,7 +36,7 @@ import { waitWorkStatus } from './pull';
 
 
 /** Throws when our predicate accepts what Karmada did without us (the check that uses it could not fail). */
-function rejected(what: string, accepted: string | undefined, observed: string): string {
+export function rejected(what: string, accepted: string | undefined, observed: string): string {
   if (accepted !== undefined) throw new Error(`${what}: the scenario's expectation ACCEPTS Karmada's no-webhook result (${accepted})`);
   return `${observed} (rejected by ${what})`;
 }
@@ -46,7 +46,7 @@ function rejected(what: string, accepted: string | undefined, observed: string):
  * spec.replicas (Karmada's default; with our InterpretReplica it would have 3). Informers only move forward, so once
  * one probe shows it, every later object is interpreted without us.
  */
-async function untilNoWebhook(context: Context, ns: string): Promise<string> {
+export async function untilNoWebhook(context: Context, ns: string): Promise<string> {
   let attempt = 0;
   return waitFor('karmada-controller-manager to stop using the removed interpreter configuration', async () => {
     const name = `probe-${attempt++}`;
