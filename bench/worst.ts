@@ -278,9 +278,11 @@ export interface HealthzFigures {
   p99Ms: number;
   p50Ms: number;
   rssMb: { fresh: number; idle: number; peak: number; highWater: number; settled: number; settleSeconds: number };
+  /** The idle and settled RSS in anonymous memory and in file-backed pages (the node binary's code, reclaimable). */
+  rssKindsMb: { idleAnon: number; idleFile: number; settledAnon: number; settledFile: number };
 }
 
-const rssOf = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
+const rssOf = (pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile'): number => {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match === null ? Number.NaN : Number(match[1]) / 1024;
 };
@@ -310,6 +312,7 @@ export async function measureHealthz(worst: WorstFigures[], screened: Screened[]
     }
     await sleep(2000);
     const idle = rssOf(pid, 'VmRSS');
+    const [idleAnon, idleFile] = [rssOf(pid, 'RssAnon'), rssOf(pid, 'RssFile')];
     let peak = idle;
     let loading = true;
     const latencies: number[] = [];
@@ -347,6 +350,7 @@ export async function measureHealthz(worst: WorstFigures[], screened: Screened[]
     log(`  settling ${settings.settleSeconds} s...`);
     await sleep(settings.settleSeconds * 1000);
     const settled = rssOf(pid, 'VmRSS');
+    const [settledAnon, settledFile] = [rssOf(pid, 'RssAnon'), rssOf(pid, 'RssFile')];
     return {
       bodies: sent,
       polls: latencies.length,
@@ -355,6 +359,7 @@ export async function measureHealthz(worst: WorstFigures[], screened: Screened[]
       p99Ms: percentile(latencies, 99),
       p50Ms: percentile(latencies, 50),
       rssMb: { fresh, idle, peak: Math.max(peak, rssOf(pid, 'VmRSS')), highWater, settled, settleSeconds: settings.settleSeconds },
+      rssKindsMb: { idleAnon, idleFile, settledAnon, settledFile },
     };
   } finally {
     await server.stop('SIGTERM', 3000);
@@ -418,6 +423,11 @@ export async function runWorst(held: Held, numberSetting: (name: string, fallbac
       ['RSS fresh (MB)', rssMb.fresh.toFixed(1), ''],
       ['RSS idle before the load (MB)', rssMb.idle.toFixed(1), ''],
       ['RSS peak during the load (MB; sampled / VmHWM)', `${rssMb.peak.toFixed(1)} / ${rssMb.highWater.toFixed(1)}`, held('worst: server peak RSS (VmHWM)', `${rssMb.highWater.toFixed(0)} MB`, atMost(rssMb.highWater, 200, '< 200 MB (256 MB with margin)'))],
+      [
+        `RSS idle → ${rssMb.settleSeconds} s after, anonymous / file-backed (MB)`,
+        `${healthz.rssKindsMb.idleAnon.toFixed(1)} → ${healthz.rssKindsMb.settledAnon.toFixed(1)} / ${healthz.rssKindsMb.idleFile.toFixed(1)} → ${healthz.rssKindsMb.settledFile.toFixed(1)}`,
+        '',
+      ],
       [`RSS ${rssMb.settleSeconds} s after the load (MB)`, `${rssMb.settled.toFixed(1)} (${((rssMb.settled / rssMb.idle - 1) * 100).toFixed(0)}% vs idle)`, held(`worst: server RSS ${rssMb.settleSeconds} s after the load`, `${((rssMb.settled / rssMb.idle - 1) * 100).toFixed(0)}% vs idle`, atMost(rssMb.settled, rssMb.idle * 1.2, 'within 20% of idle'))],
     ],
   );
