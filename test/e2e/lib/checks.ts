@@ -62,8 +62,15 @@ export const workloadPath = (namespace: string, name: string) => `${workloadApi}
 export const bindingPath = (namespace: string, name: string) => `/apis/work.karmada.io/v1alpha2/namespaces/${namespace}/resourcebindings/${name}-workload`;
 export const policyPath = (namespace: string, name: string) => `/apis/policy.karmada.io/v1alpha1/namespaces/${namespace}/propagationpolicies/${name}`;
 
-/** Default bound for a Karmada reaction (scheduling, propagation, status collection). */
-export const reactionTimeoutMs = 120_000;
+/**
+ * Default bound for a Karmada reaction (scheduling, propagation, status collection). E2E_REACTION_TIMEOUT_S shortens
+ * it for a mutation run (lib/mutate.ts), where each failing check waits this long before it names itself.
+ */
+export const reactionTimeoutMs = (() => {
+  const seconds = Number(process.env.E2E_REACTION_TIMEOUT_S ?? '120');
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`E2E_REACTION_TIMEOUT_S must be a positive number of seconds, not ${JSON.stringify(process.env.E2E_REACTION_TIMEOUT_S)}`);
+  return seconds * 1000;
+})();
 
 /** Polls the Karmada API server until `accept` returns an observation for the object at `path`. */
 export function waitKarmada<T = string>(context: Context, what: string, path: string, accept: (object: KubeObject) => T | undefined | Promise<T | undefined>, timeoutMs = reactionTimeoutMs): Promise<T> {

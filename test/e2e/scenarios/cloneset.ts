@@ -19,6 +19,7 @@ import {
   markKarmadaLogs,
   memberKube,
   pausedController,
+  reactionTimeoutMs,
   policyPath,
   show,
   spec,
@@ -215,7 +216,7 @@ export const cloneSetScenario: Scenario = {
       return pausedController(context, async () => {
         await writeStatus(context, pull, 'web', controllerStatus(2, 0, revision.member4Old, revision.paused));
         return waitFor(`the Work status for ${pull}`, async () => collectedAsExpected(context, pull, 'web', await manifestStatusOf(context, pull, { kind: cloneSet.kind, namespace: ns, name: 'web' }), 'Healthy'),
-          { timeoutMs: 120_000, component: env.supervisor.get(`karmada-agent-${pull}`) });
+          { timeoutMs: reactionTimeoutMs, component: env.supervisor.get(`karmada-agent-${pull}`) });
       });
     });
 

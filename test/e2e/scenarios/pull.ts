@@ -16,6 +16,7 @@ import {
   markKarmadaLogs,
   memberKube,
   pausedController,
+  reactionTimeoutMs,
   show,
   spec,
   stepAnnotation,
@@ -36,7 +37,7 @@ export function waitWorkStatus(context: Context, member: string, ns: string, nam
   return waitFor(`${what} (Work for ${member})`, async () => {
     const found = await workFor(context, member, ns, name);
     return found === undefined ? undefined : accept(found);
-  }, { timeoutMs: 120_000, component: context.env.supervisor.get(`karmada-agent-${member}`) });
+  }, { timeoutMs: reactionTimeoutMs, component: context.env.supervisor.get(`karmada-agent-${member}`) });
 }
 
 export const pullScenario: Scenario = {
