@@ -22,8 +22,11 @@
 // 7. Every scenario declares how many checks it runs (`Scenario.checks`); run.ts fails when the count differs.
 // 8. Before relying on a new webhook configuration, wait until Karmada uses it (lib/wiring.ts); never sleep.
 // 9. A check about set-up rather than an interpreter answer (registration, wiring) says so in its comment.
-// 10. Before landing a scenario, run it against a copy of the interpreter with each operation it claims broken (one
-//     at a time: always healthy, whole status, Retain keeps nothing, wrong sum, ...) and see a check fail.
+// 10. Every operation the scenario's configuration claims for its kind has a check that a wrong answer fails (health
+//     both ways where the scenario can make the kind unhealthy, status compared whole); an operation Karmada does not
+//     call for the scenario's objects, or whose answer changes nothing for them, is named in the scenario's header.
+//     Before landing a scenario, run it with each claimed operation answered wrongly (`E2E_MUTATE=<mutation>`,
+//     lib/mutate.ts; docs/results/e2e-mutations.md) and see it fail at the check that observes that operation.
 // 11. A kind Karmada interprets itself (its third-party Lua catalogue: CloneSet, Volcano's Job) answers every operation
 //     our configuration does not claim, and would answer the claimed ones if our hook were gone: a check also rules
 //     out that built-in answer, by a value only our kind gives (a departure in the kind's README) or, where the Lua
