@@ -92,25 +92,38 @@ function rewritten(mutation: Mutation, requestBody: Buffer, responseBody: Buffer
  */
 export function startMutatingProxy(options: { port: number; backendPort: number; cert: string; key: string; ca: string; mutation: Mutation; logFile: string }): Promise<Server> {
   const ca = readFileSync(options.ca);
-  const server = createServer({ cert: readFileSync(options.cert), key: readFileSync(options.key) }, (incoming, outgoing) => {
-    void (async () => {
-      const body = await readBody(incoming);
-      const headers = { ...incoming.headers, host: `127.0.0.1:${options.backendPort}`, 'content-length': String(body.length) };
-      const forwarded = httpsRequest({ host: '127.0.0.1', port: options.backendPort, method: incoming.method, path: incoming.url, headers, ca }, (answer) => {
-        void readBody(answer).then((answerBody) => {
-          const result = rewritten(options.mutation, body, answerBody);
-          if (result.rewritten !== undefined) appendFileSync(options.logFile, `${new Date().toISOString()} ${result.rewritten}\n`);
-          const answerHeaders = { ...answer.headers, 'content-length': String(result.body.length) };
-          delete answerHeaders['transfer-encoding'];
-          outgoing.writeHead(answer.statusCode ?? 502, answerHeaders);
-          outgoing.end(result.body);
-        }, () => outgoing.destroy());
+  /** One exchange with `npm start`, on a connection of its own: a kept-alive one can be closed by the server as it is reused. */
+  const forward = (method: string | undefined, path: string | undefined, headers: Record<string, string | string[] | undefined>, body: Buffer) =>
+    new Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      const forwarded = httpsRequest({ host: '127.0.0.1', port: options.backendPort, method, path, headers, ca, agent: false }, (answer) => {
+        readBody(answer).then((answerBody) => resolve({ statusCode: answer.statusCode ?? 502, headers: answer.headers, body: answerBody }), reject);
       });
-      // The interpreter behind it down: Karmada sees the connection fail, as it would without the proxy.
-      forwarded.on('error', () => outgoing.destroy());
+      forwarded.on('error', reject);
       forwarded.end(body);
-    })().catch(() => outgoing.destroy());
+    });
+  const server = createServer({ cert: readFileSync(options.cert), key: readFileSync(options.key) }, (incoming, outgoing) => {
+    let body: Buffer | undefined;
+    void (async () => {
+      body = await readBody(incoming);
+      const headers = { ...incoming.headers, host: `127.0.0.1:${options.backendPort}`, 'content-length': String(body.length), connection: 'close' };
+      const answer = await forward(incoming.method, incoming.url, headers, body);
+      const result = rewritten(options.mutation, body, answer.body);
+      if (result.rewritten !== undefined) appendFileSync(options.logFile, `${new Date().toISOString()} ${result.rewritten}\n`);
+      const answerHeaders: Record<string, string | string[] | undefined> = { ...answer.headers, 'content-length': String(result.body.length) };
+      delete answerHeaders['transfer-encoding'];
+      delete answerHeaders.connection;
+      outgoing.writeHead(answer.statusCode, answerHeaders);
+      outgoing.end(result.body);
+    })().catch((error: unknown) => {
+      // The interpreter behind it down (the failures scenario stops it): the caller sees the connection fail, as it
+      // would without the proxy. Logged, so that a proxy fault is not mistaken for a check's.
+      appendFileSync(`${options.logFile}.errors`, `${new Date().toISOString()} ${incoming.method ?? ''} (${body === undefined ? 'reading the request' : 'forwarding'}): ${String(error)}\n`);
+      outgoing.destroy();
+    });
   });
+  // As npm start's (lib/local/server.ts): longer than a caller keeps an idle connection, so that the proxy never
+  // closes one the API server or Karmada is about to reuse (the caller would see EOF).
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve(server));
