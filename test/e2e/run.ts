@@ -1,12 +1,13 @@
 // `npm run e2e`: a real Karmada control plane and member clusters on loopback, push and pull mode, wired to `npm start`
 // as the README tells users; every check observes an effect in a real API server. See README "See it work with real Karmada".
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBinaries, selectedKarmadaVersion } from './lib/build';
 import type { CheckFn, Context, Scenario } from './lib/checks';
 import { bringUp, installKarmadaExampleCrd, joinPushMember, startAgent, waitClustersReady, waitWorkloadApiOnMembers, type Environment } from './lib/cluster';
 import { newInterpreter, startSecretsManager } from './lib/interpreter';
+import { selectedMutation } from './lib/mutate';
 import { run } from './lib/kube';
 import { makePki } from './lib/pki';
 import { waitMemberCrds, wireReviewWebhooks } from './lib/reviews';
@@ -91,8 +92,10 @@ for (const name of selected) {
   }
 }
 
+let mutation: ReturnType<typeof selectedMutation>;
 try {
   selectedKarmadaVersion();
+  mutation = selectedMutation();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
@@ -190,6 +193,7 @@ async function setUp(target: Run): Promise<Context> {
   const protectedInterpreter = await newInterpreter(env, 'interpreter-token', secret);
   const openInterpreter = await newInterpreter(env, 'interpreter-open');
   log(`interpreters (npm start, HTTPS): token-protected ${protectedInterpreter.url}, unprotected ${openInterpreter.url}`);
+  if (mutation !== undefined) log(`E2E_MUTATE=${mutation.name}: a proxy on each interpreter's port rewrites answers: ${mutation.describes} (the scenarios must fail)`);
 
   if (target.wiring !== 'karmada-example') {
     // README "Wire Karmada to it" (test/e2e/lib/reviews.ts): CRD + webhooks on the control plane, CRD propagated, admission on members.
@@ -208,9 +212,29 @@ async function setUp(target: Run): Promise<Context> {
   return { env, protectedInterpreter, openInterpreter, pushMembers, pullMembers };
 }
 
+/** Answers the E2E_MUTATE proxies have rewritten so far (lib/mutate.ts), from their logs. */
+function mutatedAnswers(context: Context): string[] {
+  return [context.protectedInterpreter, context.openInterpreter].flatMap((interpreter) => {
+    try {
+      return readFileSync(`${context.env.logDir}/${interpreter.name}-mutated.log`, 'utf8').split('\n').filter((line) => line !== '');
+    } catch {
+      return [];
+    }
+  });
+}
+
 async function runScenario(context: Context, name: string): Promise<void> {
   const scenario = scenarios[name]!;
   log(`== scenario ${name}: ${scenario.name}`);
+  const mutatedBefore = mutatedAnswers(context).length;
+  try {
+    await runChecks(context, name, scenario);
+  } finally {
+    if (mutation !== undefined) log(`  E2E_MUTATE=${mutation.name}: ${mutatedAnswers(context).length - mutatedBefore} answer(s) rewritten during ${name}`);
+  }
+}
+
+async function runChecks(context: Context, name: string, scenario: Scenario): Promise<void> {
   const check: CheckFn = async (description, observe) => {
     const started = Date.now();
     try {
@@ -276,6 +300,7 @@ async function main(): Promise<number> {
     results.push({ scenario: '(run)', description: 'check count', ok: false, detail: `${passed} checks passed, ${expected} expected` });
     failed.push(results[results.length - 1]!);
   }
+  if (mutation !== undefined) log(`E2E_MUTATE=${mutation.name} (${mutation.describes}): every scenario that claims ${mutation.operation} should have failed below`);
   log(`${passed} of ${expected} expected checks passed (${selected.join(', ')}), ${failed.length} failed${failed.length ? `: ${failed.map((result) => `${result.scenario}: ${result.description}`).join('; ')}` : ''}`);
   // Each failure's reason again at the very end: a CI log shown by its tail keeps it (the FAIL line can be far above,
   // before the component logs printed after it).

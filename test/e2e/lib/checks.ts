@@ -22,8 +22,11 @@
 // 7. Every scenario declares how many checks it runs (`Scenario.checks`); run.ts fails when the count differs.
 // 8. Before relying on a new webhook configuration, wait until Karmada uses it (lib/wiring.ts); never sleep.
 // 9. A check about set-up rather than an interpreter answer (registration, wiring) says so in its comment.
-// 10. Before landing a scenario, run it against a copy of the interpreter with each operation it claims broken (one
-//     at a time: always healthy, whole status, Retain keeps nothing, wrong sum, ...) and see a check fail.
+// 10. Every operation the scenario's configuration claims for its kind has a check that a wrong answer fails (health
+//     both ways where the scenario can make the kind unhealthy, status compared whole); an operation Karmada does not
+//     call for the scenario's objects, or whose answer changes nothing for them, is named in the scenario's header.
+//     Before landing a scenario, run it with each claimed operation answered wrongly (`E2E_MUTATE=<mutation>`,
+//     lib/mutate.ts; docs/results/e2e-mutations.md) and see it fail at the check that observes that operation.
 // 11. A kind Karmada interprets itself (its third-party Lua catalogue: CloneSet, Volcano's Job) answers every operation
 //     our configuration does not claim, and would answer the claimed ones if our hook were gone: a check also rules
 //     out that built-in answer, by a value only our kind gives (a departure in the kind's README) or, where the Lua
@@ -62,8 +65,15 @@ export const workloadPath = (namespace: string, name: string) => `${workloadApi}
 export const bindingPath = (namespace: string, name: string) => `/apis/work.karmada.io/v1alpha2/namespaces/${namespace}/resourcebindings/${name}-workload`;
 export const policyPath = (namespace: string, name: string) => `/apis/policy.karmada.io/v1alpha1/namespaces/${namespace}/propagationpolicies/${name}`;
 
-/** Default bound for a Karmada reaction (scheduling, propagation, status collection). */
-export const reactionTimeoutMs = 120_000;
+/**
+ * Default bound for a Karmada reaction (scheduling, propagation, status collection). E2E_REACTION_TIMEOUT_S shortens
+ * it for a mutation run (lib/mutate.ts), where each failing check waits this long before it names itself.
+ */
+export const reactionTimeoutMs = (() => {
+  const seconds = Number(process.env.E2E_REACTION_TIMEOUT_S ?? '120');
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`E2E_REACTION_TIMEOUT_S must be a positive number of seconds, not ${JSON.stringify(process.env.E2E_REACTION_TIMEOUT_S)}`);
+  return seconds * 1000;
+})();
 
 /** Polls the Karmada API server until `accept` returns an observation for the object at `path`. */
 export function waitKarmada<T = string>(context: Context, what: string, path: string, accept: (object: KubeObject) => T | undefined | Promise<T | undefined>, timeoutMs = reactionTimeoutMs): Promise<T> {

@@ -6,6 +6,7 @@ import { CreateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secre
 import type { Environment } from './cluster';
 import { kubectl } from './cluster';
 import { Kube, mustRun } from './kube';
+import { selectedMutation, startMutatingProxy } from './mutate';
 import { freePort, waitFor, type Started } from './processes';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
@@ -15,6 +16,8 @@ export interface Interpreter {
   /** The base URL (what `--url` gets). */
   url: string;
   port: number;
+  /** Where `npm start` listens when E2E_MUTATE puts a rewriting proxy on `port` (lib/mutate.ts). */
+  backendPort?: number;
   /** Present when the instance is token-protected. */
   secret?: { id: string; token: string; awsEnv: Record<string, string> };
 }
@@ -52,14 +55,14 @@ export async function startInterpreter(env: Environment, interpreter: Interprete
     cwd: repoRoot,
     env: {
       HOST: '127.0.0.1',
-      PORT: String(interpreter.port),
+      PORT: String(interpreter.backendPort ?? interpreter.port),
       TLS_CERT: env.pki.serverCert,
       TLS_KEY: env.pki.serverKey,
       POWERTOOLS_LOG_LEVEL: 'INFO',
       ...(interpreter.secret ? { ...interpreter.secret.awsEnv, AUTH_SECRET_ID: interpreter.secret.id } : {}),
     },
   });
-  const probe = new Kube({ name: interpreter.name, url: interpreter.url, token: 'none', caFile: env.pki.caCert, kubeconfig: '' });
+  const probe = new Kube({ name: interpreter.name, url: `https://127.0.0.1:${interpreter.backendPort ?? interpreter.port}`, token: 'none', caFile: env.pki.caCert, kubeconfig: '' });
   try {
     await waitFor(`${interpreter.name} (npm start) to answer GET /healthz`, async () => {
       await probe.get('/healthz');
@@ -73,8 +76,17 @@ export async function startInterpreter(env: Environment, interpreter: Interprete
 
 export async function newInterpreter(env: Environment, name: string, secret?: Interpreter['secret']): Promise<Interpreter> {
   const port = await freePort();
-  const interpreter: Interpreter = { name, port, url: `https://127.0.0.1:${port}`, ...(secret ? { secret } : {}) };
+  const mutation = selectedMutation();
+  const backend = mutation === undefined ? {} : { backendPort: await freePort() };
+  const interpreter: Interpreter = { name, port, url: `https://127.0.0.1:${port}`, ...backend, ...(secret ? { secret } : {}) };
   await startInterpreter(env, interpreter);
+  if (mutation !== undefined) {
+    const proxy = await startMutatingProxy({
+      port, backendPort: backend.backendPort!, cert: env.pki.serverCert, key: env.pki.serverKey, ca: env.pki.caCert, mutation, logFile: `${env.logDir}/${name}-mutated.log`,
+    });
+    // The run's exit closes it; unref'd so that it never holds the process open.
+    proxy.unref();
+  }
   return interpreter;
 }
 

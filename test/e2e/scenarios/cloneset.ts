@@ -19,6 +19,7 @@ import {
   markKarmadaLogs,
   memberKube,
   pausedController,
+  reactionTimeoutMs,
   policyPath,
   show,
   spec,
@@ -49,6 +50,9 @@ const path = (name: string) => `${api}/namespaces/${ns}/${cloneSet.plural}/${nam
 const bindingPath = (name: string) => `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${name}-cloneset`;
 const request = { cpu: '100m', memory: '128Mi' };
 const containers = (tag: string) => [{ name: 'web', image: `nginx:${tag}`, resources: { requests: request } }];
+/** web's pods mount this ConfigMap: a dependency (InterpretDependency). */
+const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-conf', namespace: ns }, data: { 'nginx.conf': 'worker_processes 1;' } };
+const configMapPath = `/api/v1/namespaces/${ns}/configmaps/${configMap.metadata.name}`;
 
 /** A CloneSet keeping one pod on the old revision (partition 1); `replicas` undefined leaves spec.replicas out. */
 function cloneSetObject(name: string, replicas: number | undefined): KubeObject {
@@ -57,7 +61,7 @@ function cloneSetObject(name: string, replicas: number | undefined): KubeObject 
     spec: {
       ...(replicas === undefined ? {} : { replicas }),
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: containers('1.27') } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: containers('1.27'), ...(name === 'web' ? { volumes: [{ name: 'conf', configMap: { name: configMap.metadata.name } }] } : {}) } },
       updateStrategy: { type: 'ReCreate', partition: 1 },
     },
   } as KubeObject;
@@ -112,7 +116,7 @@ const counts = (calls: Map<string, CallLine[]>) => show(Object.fromEntries([...c
 
 export const cloneSetScenario: Scenario = {
   name: `OpenKruise's CloneSet (OpenKruise's CRD, ${cloneSet.publishedCrd.source}), divided over a push and a pull member, against Karmada's built-in Lua`,
-  checks: 7,
+  checks: 8,
   async run(context, check) {
     const { env } = context;
     const push = context.pushMembers[0]!;
@@ -131,7 +135,7 @@ export const cloneSetScenario: Scenario = {
     const weights = { [push]: 3, [pull]: 2 };
     const selector = { apiVersion: `${cloneSet.group}/${version}`, kind: cloneSet.kind };
     await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'],
-      [cloneSetObject('web', 5), weightedPolicy(ns, 'web', selector, weights), cloneSetObject('solo', undefined), weightedPolicy(ns, 'solo', selector, weights)]
+      [configMap, cloneSetObject('web', 5), weightedPolicy(ns, 'web', selector, weights, { propagateDeps: true }), cloneSetObject('solo', undefined), weightedPolicy(ns, 'solo', selector, weights)]
         .map((object) => stringify(object)).join('---\n'));
 
     // Karmada's Lua gives the same numbers here (spec.replicas, kube.accuratePodRequirements, obj.spec.replicas = n);
@@ -164,6 +168,18 @@ export const cloneSetScenario: Scenario = {
       });
       const onMember = await waitMember(context, binding.placed.name, 'solo with spec.replicas 1', path('solo'), (object) => (spec(object).replicas === 1 ? 'spec.replicas 1' : undefined));
       return `binding replicas 1, resourceRequest ${show(binding.requirements)}, placed ${show(binding.placed)}; ${binding.placed.name}: ${onMember}`;
+    });
+
+    // Karmada's Lua finds the same ConfigMap (kube.getPodDependencies); without any hook it stays on the control plane.
+    // That the answer is ours: our log's InterpretDependency calls for web.
+    await check(`InterpretDependency: the ConfigMap web's pods mount reaches ${push} and ${pull} (propagateDeps), and our log holds the calls for web`, async () => {
+      const seen: string[] = [];
+      for (const member of members) {
+        seen.push(await waitMember(context, member, `ConfigMap ${configMap.metadata.name}`, configMapPath, (object) => (deepEqual(object.data, configMap.data) ? `${member}: present` : undefined)));
+      }
+      const calls = callsFor(callLines(env, interpreter.name).slice(logBefore), 'web');
+      if ((calls.get('InterpretDependency') ?? []).length === 0) throw new Error(`no InterpretDependency call for web in our log (${counts(calls)})`);
+      return `${seen.join(', ')}; our calls for web so far ${counts(calls)}`;
     });
 
     // Departure: no status. Karmada's Lua reflects {} and its health script fails on the missing status; without any
@@ -215,16 +231,16 @@ export const cloneSetScenario: Scenario = {
       return pausedController(context, async () => {
         await writeStatus(context, pull, 'web', controllerStatus(2, 0, revision.member4Old, revision.paused));
         return waitFor(`the Work status for ${pull}`, async () => collectedAsExpected(context, pull, 'web', await manifestStatusOf(context, pull, { kind: cloneSet.kind, namespace: ns, name: 'web' }), 'Healthy'),
-          { timeoutMs: 120_000, component: env.supervisor.get(`karmada-agent-${pull}`) });
+          { timeoutMs: reactionTimeoutMs, component: env.supervisor.get(`karmada-agent-${pull}`) });
       });
     });
 
-    await check('our log holds InterpretReplica, ReviseReplica, InterpretStatus, InterpretHealth and AggregateStatus calls for web, every call of the scenario succeeded, and Karmada logged no failed call', async () => {
+    await check('our log holds InterpretReplica, ReviseReplica, InterpretDependency, InterpretStatus, InterpretHealth and AggregateStatus calls for web, every call of the scenario succeeded, and Karmada logged no failed call', async () => {
       const lines = callLines(env, interpreter.name).slice(logBefore);
       const failed = lines.filter((line) => line.successful === false);
       if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
       const calls = callsFor(lines, 'web');
-      const missing = ['InterpretReplica', 'ReviseReplica', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'].filter((operation) => !calls.has(operation));
+      const missing = ['InterpretReplica', 'ReviseReplica', 'InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'].filter((operation) => !calls.has(operation));
       if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for web in our log (${counts(calls)})`);
       return `${lines.length} calls, all successful; for web ${counts(calls)}; ${assertNoKarmadaWebhookFailures(logMark)}`;
     });
@@ -233,6 +249,7 @@ export const cloneSetScenario: Scenario = {
       await env.kube.delete(path(name));
       await env.kube.delete(policyPath(ns, name));
     }
+    await env.kube.delete(configMapPath);
     await env.kube.delete(workloadPath(ns, probeName));
     await env.kube.delete(policyPath(ns, probeName));
   },

@@ -1,6 +1,12 @@
 // Both InterpretComponent choices of `npm run webhook-config`, with Karmada's alpha gates on (MultiplePodTemplatesScheduling)
 // and a Duplicated policy: why the operation is opt-in.
-import { applyDuplicated, bindingPath, deepEqual, ensureNamespace, expectBindingReplicas, expectMemberReplicas, sampleRequest, show, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
+//
+// The Workload's configuration claims every operation (InterpretComponent only in the second half). What a wrong
+// answer would change for these objects is checked: InterpretReplica, InterpretComponent, and InterpretStatus,
+// InterpretHealth and AggregateStatus of the members' status. The rest change nothing here, so no check can see them:
+// ReviseReplica is called only for a Divided placement (these are Duplicated), the sample references no ConfigMap or
+// Secret (InterpretDependency), and no member-side field is set (Retain); readme, single, pull and versions check them.
+import { aggregated, applyDuplicated, bindingPath, deepEqual, ensureNamespace, expectBindingReplicas, expectCollected, expectMemberReplicas, expectSummed, memberKube, sampleRequest, show, spec, waitKarmada, waitMember, workloadPath, type Context, type Scenario } from '../lib/checks';
 import { applyWebhookConfig, callLines, claimedOperations } from '../lib/interpreter';
 import { probeName, untilControllerCalls } from '../lib/wiring';
 import { cleanup } from './guide';
@@ -10,7 +16,7 @@ const workloadClaims = (context: Context) => claimedOperations(context.env, { gr
 
 export const componentsScenario: Scenario = {
   name: 'InterpretComponent: left out by default, opt-in with --include-operations',
-  checks: 2,
+  checks: 3,
   async run(context, check) {
     const { env } = context;
     const ns = 'e2e-components';
@@ -37,6 +43,20 @@ export const componentsScenario: Scenario = {
         seen.push(`${member}: ${await waitMember(context, member, 'the Workload with 3 replicas', workloadPath(ns, 'without-components'), (object) => expectMemberReplicas(object, 3))}`);
       }
       return `${binding}, no components; ${seen.join(', ')}`;
+    });
+
+    // Karmada without hooks: Healthy, no status (the members have none), then the whole status and no control-plane sum.
+    await check('InterpretStatus + InterpretHealth + AggregateStatus: members without status are Unhealthy with exactly {readyReplicas: 0}; with readyReplicas 3 each they are Healthy with exactly {readyReplicas: 3}, and the control plane sums 9', async () => {
+      const path = workloadPath(ns, 'without-components');
+      const collected = (readyReplicas: number, health: 'Healthy' | 'Unhealthy') => waitKarmada(context, `every member ${health} with {readyReplicas: ${readyReplicas}}`, bindingPath(ns, 'without-components'), (binding) => {
+        const seen = context.pushMembers.map((member) => expectCollected(aggregated(binding).find((item) => item.clusterName === member), { readyReplicas }, health));
+        return seen.every((item) => item !== undefined) ? context.pushMembers.map((member, index) => `${member}: ${seen[index]!}`).join(', ') : undefined;
+      });
+      const empty = await collected(0, 'Unhealthy');
+      for (const member of context.pushMembers) await memberKube(context, member).mergePatch(`${path}/status`, { status: { readyReplicas: 3 } });
+      const ready = await collected(3, 'Healthy');
+      const summed = await waitKarmada(context, 'the control-plane Workload with status.readyReplicas 9', path, (found) => expectSummed(found, 9));
+      return `${empty}; then ${ready}; ${summed}`;
     });
 
     before = callLines(env, interpreter.name).length;

@@ -10,12 +10,20 @@
 //    Divided by static weights 2:1 over a push and a pull member, each member's share revised into spec.replicas
 //    (groups), the members' statuses reflected, aggregated on the control plane, and their health;
 //  - `--include-operations InterpretComponent`: the binding has our two components, leader and worker.
+// Every operation the default configuration claims for the kind has a check a wrong answer fails: InterpretReplica,
+// ReviseReplica, InterpretDependency (the workers' ConfigMap on both members), InterpretStatus (each member's
+// reflected status exactly), InterpretHealth (Unhealthy, then Healthy), AggregateStatus and Retain (a member's
+// HPA-set group count kept under Karmada's retain-replicas label).
 import { stringify } from 'yaml';
 import { leaderWorkerSet } from '../../../lib/kinds/leaderworkerset/identity';
 import { kubectl } from '../lib/cluster';
 import {
   aggregated,
   deepEqual,
+  expectCollected,
+  reflectedStatusOf,
+  stepAnnotation,
+  stepOf,
   ensureNamespace,
   memberKube,
   policyPath,
@@ -45,6 +53,11 @@ const bindingOf = (lwsName: string) => `/apis/work.karmada.io/v1alpha2/namespace
 const path = pathOf(name);
 const bindingPath = bindingOf(name);
 const image = 'vllm/vllm-openai:v0.8.5';
+/** The workers read their environment from this ConfigMap: a dependency (InterpretDependency). */
+const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'vllm-env', namespace: ns }, data: { VLLM_LOGGING_LEVEL: 'INFO' } };
+const configMapPath = `/api/v1/namespaces/${ns}/configmaps/${configMap.metadata.name}`;
+/** What our InterpretStatus reflects of a member's status (lib/kinds/leaderworkerset), beside the generations. */
+const reflectedFields = ['replicas', 'readyReplicas', 'updatedReplicas', 'hpaPodSelector', 'observedGeneration', 'conditions'];
 
 /** 3 groups of 4 pods: a leader asking 2 CPUs and 4Gi, 3 workers asking 1 CPU and 2Gi each. */
 const lwsObject = (lwsName: string): KubeObject => ({
@@ -54,7 +67,7 @@ const lwsObject = (lwsName: string): KubeObject => ({
     leaderWorkerTemplate: {
       size: 4,
       leaderTemplate: { spec: { containers: [{ name: 'leader', image, resources: { requests: { cpu: '2', memory: '4Gi' } } }] } },
-      workerTemplate: { spec: { containers: [{ name: 'worker', image, resources: { requests: { cpu: '1', memory: '2Gi' } } }] } },
+      workerTemplate: { spec: { containers: [{ name: 'worker', image, resources: { requests: { cpu: '1', memory: '2Gi' } }, envFrom: [{ configMapRef: { name: configMap.metadata.name } }] }] } },
     },
   },
 } as KubeObject);
@@ -70,6 +83,7 @@ const expectedComponents = [
 const divided = (clusters: [string, string]): KubeObject => ({
   apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name, namespace: ns },
   spec: {
+    propagateDeps: true,
     resourceSelectors: [{ apiVersion: groupVersion, kind: leaderWorkerSet.kind, name }],
     placement: {
       clusterAffinity: { clusterNames: clusters },
@@ -114,7 +128,7 @@ async function writeStatus(context: Context, member: string, groups: number, rea
 
 export const lwsScenario: Scenario = {
   name: `LWS's LeaderWorkerSet (LWS's CRD, ${leaderWorkerSet.publishedCrd.source}): groups Divided over a push and a pull member and revised per member, status aggregated, health; with InterpretComponent claimed, leader and worker components`,
-  checks: 6,
+  checks: 8,
   async run(context, check) {
     const { env } = context;
     const push = context.pushMembers[0]!;
@@ -130,6 +144,7 @@ export const lwsScenario: Scenario = {
         await env.kube.delete(pathOf(lwsName));
         await env.kube.delete(policyPath(ns, lwsName));
       }
+      await env.kube.delete(configMapPath);
       // The default configuration back (no InterpretComponent) for the scenarios after this one.
       const before = callLines(env, interpreter.name).length;
       await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
@@ -143,7 +158,7 @@ export const lwsScenario: Scenario = {
 async function dividedGroups(context: Context, check: CheckFn, members: [string, string]): Promise<void> {
   const { env } = context;
   const [first, second] = members;
-  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [lwsObject(name), divided(members)].map((object) => stringify(object)).join('---\n'));
+  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [configMap, lwsObject(name), divided(members)].map((object) => stringify(object)).join('---\n'));
 
   await check(`InterpretReplica: the LeaderWorkerSet's binding has spec.replicas ${expectedReplica.replicas} (groups) and one whole group's resourceRequest ${show(expectedReplica.resourceRequest)} (a leader and 3 workers)`, () =>
     waitKarmada(context, 'the binding with replicas', bindingPath, (binding) => {
@@ -169,15 +184,20 @@ async function dividedGroups(context: Context, check: CheckFn, members: [string,
     return `binding clusters ${placed}; ${seen.join('; ')}`;
   });
 
-  await check(`InterpretStatus + InterpretHealth: ${first} (2 of 2 groups ready, Available) is Healthy, ${second} (0 of 1 ready, Progressing) Unhealthy; the binding holds the reflected counts`, async () => {
+  // Karmada has no built-in for LWS: without our hook nothing follows the LeaderWorkerSet.
+  await check(`InterpretDependency: the ConfigMap the workers read (envFrom) reaches ${first} and ${second} beside the LeaderWorkerSet (propagateDeps)`, async () => {
+    const seen: string[] = [];
+    for (const member of members) {
+      seen.push(await waitMember(context, member, `ConfigMap ${configMap.metadata.name}`, configMapPath, (object) => (deepEqual(object.data, configMap.data) ? `${member}: present` : undefined)));
+    }
+    return seen.join(', ');
+  });
+
+  // Without a hook Karmada reflects the whole status and says Healthy; a status with fields missing or extra fails.
+  await check(`InterpretStatus + InterpretHealth: ${first} (2 of 2 groups ready, Available) is Healthy, ${second} (0 of 1 ready, Progressing) Unhealthy; the binding holds exactly each member's reflected status`, async () => {
     await writeStatus(context, first, 2, 2);
     await writeStatus(context, second, 1, 0);
-    return waitKarmada(context, 'the members\' health', bindingPath, (binding) => {
-      const items = aggregated(binding);
-      const health = Object.fromEntries(items.map((item) => [item.clusterName, item.health]));
-      const ready = Object.fromEntries(items.map((item) => [item.clusterName, (item.status as { readyReplicas?: number } | undefined)?.readyReplicas]));
-      return health[first] === 'Healthy' && health[second] === 'Unhealthy' && ready[first] === 2 ? `health ${show(health)}, readyReplicas ${show(ready)}` : undefined;
-    });
+    return collectedExactly(context, { [first]: 'Healthy', [second]: 'Unhealthy' });
   });
 
   await check('AggregateStatus: the control-plane LeaderWorkerSet shows replicas 3, readyReplicas 2, updatedReplicas 3, the agreed hpaPodSelector, and one condition per type (Available and Progressing, each naming its member)', () =>
@@ -189,15 +209,55 @@ async function dividedGroups(context: Context, check: CheckFn, members: [string,
         ? `${show(counts)}, hpaPodSelector ${show(aggregate.hpaPodSelector)}, conditions ${show(types)}` : undefined;
     }));
 
-  await check(`InterpretHealth: ${second} reports its group ready (Available): both Healthy, the control plane shows 3 ready groups`, async () => {
+  await check(`InterpretHealth: ${second} reports its group ready (Available): both Healthy with exactly their reflected status, the control plane shows 3 ready groups`, async () => {
     await writeStatus(context, second, 1, 1);
-    const health = await waitKarmada(context, 'both healthy', bindingPath, (binding) => {
-      const items = aggregated(binding);
-      return items.length === 2 && items.every((item) => item.health === 'Healthy') ? show(items.map((item) => `${item.clusterName} ${item.health}`)) : undefined;
-    });
+    const health = await collectedExactly(context, { [first]: 'Healthy', [second]: 'Healthy' });
     const ready = await waitKarmada(context, '3 ready groups', path, (template) => (status(template).readyReplicas === 3 ? 'readyReplicas 3' : undefined));
     return `${health}; ${ready}`;
   });
+
+  // Without Retain (or one that ignores the label) the member's group count goes back to its share, 2. The step
+  // annotation travels in the Work update that Retain answered (checks.ts rule 3).
+  await check(`Retain: with Karmada's retain-replicas label, ${first}'s own spec.replicas 5 (an HPA in the member) survives an update from the control plane; ${second} keeps its share 1`, async () => {
+    await env.kube.mergePatch(path, { metadata: { labels: { [retainLabel]: 'true' }, annotations: { [stepAnnotation]: 'label' } } });
+    for (const member of members) await waitMember(context, member, 'the label applied', path, (object) => (stepOf(object) === 'label' ? true : undefined));
+    await memberKube(context, first).mergePatch(path, { spec: { replicas: 5 } });
+    await env.kube.mergePatch(path, { metadata: { annotations: { [stepAnnotation]: 'retain' } } });
+    const seen: string[] = [];
+    for (const [member, groups] of [[first, 5], [second, 1]] as const) {
+      seen.push(await waitMember(context, member, 'the update applied (step retain)', path, (object) => {
+        if (stepOf(object) !== 'retain') return undefined;
+        if (spec(object).replicas !== groups) throw new Error(`${member} has spec.replicas ${show(spec(object).replicas)} after the update, expected ${groups}`);
+        return `${member}: spec.replicas ${groups}`;
+      }));
+    }
+    return seen.join(', ');
+  });
+}
+
+const retainLabel = 'resourcetemplate.karmada.io/retain-replicas';
+
+/** Each member's reflected status exactly (its fields the kind reflects, its generations) and its health, in the binding. */
+async function collectedExactly(context: Context, health: Record<string, 'Healthy' | 'Unhealthy'>): Promise<string> {
+  const members = Object.keys(health);
+  let last = '';
+  try {
+    return await waitKarmada(context, `the binding's aggregatedStatus with ${show(health)}`, bindingPath, async (binding) => {
+      const items = aggregated(binding);
+      const seen: string[] = [];
+      for (const member of members) {
+        const expected = reflectedStatusOf(await memberKube(context, member).get(path), reflectedFields);
+        const item = items.find((candidate) => candidate.clusterName === member);
+        last = `${member}: expected ${show(expected)} ${health[member]!}, binding ${show(item ?? null)}`;
+        const found = expectCollected(item, expected, health[member]!);
+        if (found === undefined) return undefined;
+        seen.push(`${member} ${found}`);
+      }
+      return seen.join('; ');
+    });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; last seen ${last}`);
+  }
 }
 
 async function claimedComponents(context: Context, check: CheckFn, interpreter: Interpreter, members: [string, string]): Promise<void> {

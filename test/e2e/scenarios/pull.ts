@@ -3,6 +3,12 @@
 // agent reports them when it registers), so "the agent made the call" is shown by construction: during the status and
 // Retain steps karmada-controller-manager is stopped (SIGSTOP), and the member object, the Work's
 // status.manifestStatuses and our call log still change.
+//
+// The Workload's configuration claims every operation but InterpretComponent; each has a check a wrong answer fails
+// (InterpretReplica: the binding; InterpretDependency: a ConfigMap the agent applies; InterpretStatus and
+// InterpretHealth: Unhealthy with {readyReplicas: 0}, then Healthy; AggregateStatus: the sum; Retain: spec.paused
+// kept), except ReviseReplica: Karmada calls it only for a Divided placement (binding controller, needReviseReplicas),
+// and the one member here gets the whole Workload (Duplicated).
 import { readFileSync } from 'node:fs';
 import {
   aggregated,
@@ -10,12 +16,15 @@ import {
   assertNoKarmadaWebhookFailures,
   bindingPath,
   ensureNamespace,
+  expectBindingReplicas,
   expectCollected,
   expectMemberReplicas,
   expectSummed,
   markKarmadaLogs,
   memberKube,
   pausedController,
+  policyPath,
+  reactionTimeoutMs,
   show,
   spec,
   stepAnnotation,
@@ -36,12 +45,12 @@ export function waitWorkStatus(context: Context, member: string, ns: string, nam
   return waitFor(`${what} (Work for ${member})`, async () => {
     const found = await workFor(context, member, ns, name);
     return found === undefined ? undefined : accept(found);
-  }, { timeoutMs: 120_000, component: context.env.supervisor.get(`karmada-agent-${member}`) });
+  }, { timeoutMs: reactionTimeoutMs, component: context.env.supervisor.get(`karmada-agent-${member}`) });
 }
 
 export const pullScenario: Scenario = {
   name: 'pull mode (karmada-agent calls the webhook)',
-  checks: 7,
+  checks: 9,
   async run(context, check) {
     const { env } = context;
     const member = context.pullMembers[0]!;
@@ -62,6 +71,16 @@ export const pullScenario: Scenario = {
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
     await ensureNamespace(context, ns);
     await applyDuplicated(context, ns, name, [member], 2);
+    // The pods mount a ConfigMap, propagated with propagateDeps: a dependency (InterpretDependency) the agent applies.
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${name}-conf`, namespace: ns }, data: { 'nginx.conf': 'worker_processes 1;' } };
+    const configMapPath = `/api/v1/namespaces/${ns}/configmaps/${configMap.metadata.name}`;
+    await env.kube.create(`/api/v1/namespaces/${ns}/configmaps`, configMap);
+    await env.kube.mergePatch(workloadPath(ns, name), { spec: { template: { spec: { volumes: [{ name: 'conf', configMap: { name: configMap.metadata.name } }] } } } });
+    await env.kube.mergePatch(policyPath(ns, name), { spec: { propagateDeps: true } });
+
+    // Karmada without a hook: a binding without spec.replicas or replicaRequirements.
+    await check('InterpretReplica: the binding has replicas 2 and exactly the template\'s resourceRequest', () =>
+      waitKarmada(context, 'the binding with replicas and requirements', bindingPath(ns, name), (binding) => expectBindingReplicas(binding, 2)));
 
     await check(`karmada-agent (not the controller-manager) applies the Workload on ${member} (2 replicas, Duplicated)`, async () => {
       const applied = await waitMember(context, member, 'the Workload with 2 replicas', workloadPath(ns, name), (object) => expectMemberReplicas(object, 2));
@@ -72,6 +91,10 @@ export const pullScenario: Scenario = {
       if (managerLog.includes(line)) throw new Error(`the controller-manager applied it: "${line}" is in its log`);
       return `${applied}; "${line}" in the agent's log only`;
     });
+
+    // Karmada without a hook propagates no dependency.
+    await check(`InterpretDependency: the ConfigMap the pods mount reaches ${member} (propagateDeps), applied by karmada-agent`, () =>
+      waitMember(context, member, `ConfigMap ${configMap.metadata.name}`, configMapPath, (object) => (show(object.data) === show(configMap.data) ? 'present with its data' : undefined)));
 
     // Karmada without hooks: Healthy with no status (the member's Workload has none yet).
     await check(`InterpretStatus + InterpretHealth by the agent: the Work for ${member} says Unhealthy with status exactly {readyReplicas: 0}`, () =>
@@ -138,5 +161,6 @@ export const pullScenario: Scenario = {
     });
 
     await cleanup(context, ns, [name]);
+    await env.kube.delete(configMapPath);
   },
 };

@@ -16,6 +16,7 @@ import {
   markKarmadaLogs,
   memberKube,
   pausedController,
+  reactionTimeoutMs,
   policyPath,
   show,
   spec,
@@ -234,7 +235,7 @@ export const rolloutScenario: Scenario = {
       return pausedController(context, async () => {
         await writeStatus(context, pull, progressing(2));
         const reflected = await waitFor(`the Work status for ${pull}`, async () => collectedAsExpected(context, pull, await manifestStatusOf(context, pull, { kind: 'Rollout', namespace: ns, name }), 'Healthy'),
-          { timeoutMs: 120_000, component: env.supervisor.get(`karmada-agent-${pull}`) });
+          { timeoutMs: reactionTimeoutMs, component: env.supervisor.get(`karmada-agent-${pull}`) });
         // `kubectl argo rollouts pause` plus a replicas drift: the agent re-applies 2 through Retain, spec.paused stays.
         await memberKube(context, pull).mergePatch(rolloutPath, { spec: { paused: true, replicas: 7 } });
         const retained = await waitMember(context, pull, 'the Rollout re-applied with replicas 2 and spec.paused kept', rolloutPath, (object) => {

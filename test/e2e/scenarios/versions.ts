@@ -3,7 +3,7 @@
 // server and on a member, then Karmada propagating a v1alpha2 Workload. The admission scenario compares every case
 // exactly; these checks assert what every way of admitting gives (refusal, field paths, reasons, warning text).
 import { stringify } from 'yaml';
-import { assertNoKarmadaWebhookFailures, bindingPath, ensureNamespace, expectBindingReplicas, markKarmadaLogs, memberKube, policyPath, readDeploy, spec, stepAnnotation, stepOf, targetClusters, waitKarmada, waitMember, type CheckFn, type Context, type Scenario } from '../lib/checks';
+import { aggregated, assertNoKarmadaWebhookFailures, bindingPath, ensureNamespace, expectBindingReplicas, expectCollected, expectSummed, markKarmadaLogs, memberKube, policyPath, readDeploy, spec, stepAnnotation, stepOf, targetClusters, waitKarmada, waitMember, type CheckFn, type Context, type Scenario } from '../lib/checks';
 import { kubectl } from '../lib/cluster';
 import { applyWebhookConfig, callLines } from '../lib/interpreter';
 import { KubeError, type KubeObject } from '../lib/kube';
@@ -145,10 +145,14 @@ async function propagationChecks(context: Context, check: CheckFn, namespace: st
   const name = 'web-v2';
   const sample = readDeploy('workload-sample.yaml');
   const object = workload('v1alpha2', namespace, name, { ...spec(sample), rollout: { paused: false }, alias: 'web' });
+  // The pods mount a ConfigMap: a dependency (InterpretDependency), propagated with propagateDeps.
+  const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${name}-conf`, namespace }, data: { 'nginx.conf': 'worker_processes 1;' } };
+  (spec(object).template as { spec: Record<string, unknown> }).spec.volumes = [{ name: 'conf', configMap: { name: configMap.metadata.name } }];
   const policy = readDeploy('propagationpolicy.yaml');
   policy.metadata = { name, namespace };
   (spec(policy).resourceSelectors as Record<string, unknown>[])[0] = { apiVersion: `${group}/v1alpha2`, kind: 'Workload', name };
-  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], `${stringify(object)}---\n${stringify(policy)}`);
+  spec(policy).propagateDeps = true;
+  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [configMap, object, policy].map((item) => stringify(item)).join('---\n'));
 
   // Karmada without a hook: a binding without spec.replicas/resourceRequest, and the template's 3 on every member.
   await check('Karmada propagates a v1alpha2 Workload: the ResourceBinding has replicas 3 and the resourceRequest, and each member gets 1 (read as v1alpha2)', async () => {
@@ -163,6 +167,29 @@ async function propagationChecks(context: Context, check: CheckFn, namespace: st
     }
     const clusters = targetClusters(await env.kube.get(bindingPath(namespace, name)));
     return `${binding}, clusters ${show(clusters)}; ${seen.join(', ')}`;
+  });
+
+  // Karmada without a hook propagates no dependency.
+  await check('InterpretDependency (v1alpha2): the ConfigMap the pods mount reaches every member (propagateDeps)', async () => {
+    const seen: string[] = [];
+    for (const member of members) {
+      seen.push(await waitMember(context, member, `ConfigMap ${configMap.metadata.name}`, `/api/v1/namespaces/${namespace}/configmaps/${configMap.metadata.name}`, (found) =>
+        show(found.data) === show(configMap.data) ? `${member}: present` : undefined));
+    }
+    return seen.join(', ');
+  });
+
+  // Karmada without hooks: Healthy, no status (the members have none), then the whole status and no control-plane sum.
+  await check('InterpretStatus + InterpretHealth + AggregateStatus (v1alpha2): members without status are Unhealthy with exactly {readyReplicas: 0}; with readyReplicas 1 each they are Healthy with exactly {readyReplicas: 1}, and the control plane sums 3', async () => {
+    const collected = (readyReplicas: number, health: 'Healthy' | 'Unhealthy') => waitKarmada(context, `every member ${health} with {readyReplicas: ${readyReplicas}}`, bindingPath(namespace, name), (binding) => {
+      const seen = members.map((member) => expectCollected(aggregated(binding).find((item) => item.clusterName === member), { readyReplicas }, health));
+      return seen.every((item) => item !== undefined) ? members.map((member, index) => `${member}: ${seen[index]!}`).join(', ') : undefined;
+    });
+    const before = await collected(0, 'Unhealthy');
+    for (const member of members) await memberKube(context, member).mergePatch(`${v2Path(namespace, name)}/status`, { status: { readyReplicas: 1 } });
+    const after = await collected(1, 'Healthy');
+    const summed = await waitKarmada(context, 'the control-plane Workload with status.readyReplicas 3', v2Path(namespace, name), (found) => expectSummed(found, 3));
+    return `${before}; then ${after}; ${summed}`;
   });
 
   // Karmada without Retain: the update drops the member's spec.rollout.paused. The rescale and the step annotation
@@ -190,11 +217,12 @@ async function propagationChecks(context: Context, check: CheckFn, namespace: st
 
   await env.kube.delete(v2Path(namespace, name));
   await env.kube.delete(policyPath(namespace, name));
+  await env.kube.delete(`/api/v1/namespaces/${namespace}/configmaps/${configMap.metadata.name}`);
 }
 
 export const versionsScenario: Scenario = {
   name: 'Workload v1alpha1 + v1alpha2: conversion and admission webhooks in real API servers; Karmada propagates v1alpha2',
-  checks: 15,
+  checks: 17,
   async run(context, check) {
     const { env } = context;
     const namespace = 'e2e-versions';

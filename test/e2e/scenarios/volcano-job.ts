@@ -10,10 +10,18 @@
 // calls for the job rule out the built-in answer. The members have no nodes of their own: the scenario adds one Node
 // object to each (its allocatable is what Karmada's general estimator reads from the Cluster's resourceSummary), so
 // that a policy asking for exactly one cluster is scheduled by the components (scheduler/core/estimation.go).
+//
+// Every operation the configuration claims for the Job has a check that a wrong answer fails: InterpretComponent (the
+// components), InterpretDependency (the `ps` task's ConfigMap on the member), InterpretStatus and InterpretHealth (the
+// member's status exactly, Unhealthy without a phase and when Failed, Healthy when Running) and AggregateStatus (the
+// control plane's status exactly). Karmada's Lua gives the same status, health and aggregate for these inputs and
+// would give no dependency; our log's calls naming the Job show ours answered (rule 11). Volcano's CRD prunes every
+// status field Volcano does not write, and we reflect each one: the whole status (Karmada's default) would pass the
+// status checks, the default's Healthy would not.
 import { stringify } from 'yaml';
 import { volcanoJob } from '../../../lib/kinds/volcano-job/identity';
 import { kubectl } from '../lib/cluster';
-import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, reactionTimeoutMs, markKarmadaLogs, memberKube, policyPath, show, spec, targetClusters, waitKarmada, waitMember, workloadPath, type CheckFn, type Context, type LogMark, type Scenario } from '../lib/checks';
+import { aggregated, assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, expectCollected, holdsFor, manifestStatusOf, reactionTimeoutMs, markKarmadaLogs, memberKube, policyPath, show, spec, status, targetClusters, waitKarmada, waitMember, workloadPath, type CheckFn, type Collected, type Context, type LogMark, type Scenario } from '../lib/checks';
 import { applyWebhookConfig, callLines, type Interpreter } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
 import { waitFor } from '../lib/processes';
@@ -35,15 +43,19 @@ const nodeName = 'e2e-volcano-node';
 
 const psRequest = { cpu: '1', memory: '2Gi' };
 const workerRequest = { cpu: '2', memory: '4Gi' };
-const task = (taskName: string, replicas: number, request: Record<string, string>, minAvailable?: number) => ({
+/** The ConfigMap the `ps` task reads its environment from: a dependency (InterpretDependency). */
+const configMapName = 'train-env';
+const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: configMapName, namespace: ns }, data: { MODEL: 'resnet' } };
+const configMapPath = `/api/v1/namespaces/${ns}/configmaps/${configMapName}`;
+const task = (taskName: string, replicas: number, request: Record<string, string>, minAvailable?: number, envFrom?: string) => ({
   name: taskName, replicas, ...(minAvailable === undefined ? {} : { minAvailable }),
-  template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: taskName, image: 'ghcr.io/example/trainer:1.0', resources: { requests: request } }] } },
+  template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: taskName, image: 'ghcr.io/example/trainer:1.0', resources: { requests: request }, ...(envFrom === undefined ? {} : { envFrom: [{ configMapRef: { name: envFrom } }] }) }] } },
 });
 
 /** Two tasks: `ps` without minAvailable (2 replicas), `worker` with minAvailable `workers` of `workers + 1`. */
 const jobObject = (jobName: string, workers: number) => ({
   apiVersion: `${volcanoJob.group}/${version}`, kind: volcanoJob.kind, metadata: { name: jobName, namespace: ns },
-  spec: { schedulerName: 'volcano', minAvailable: workers + 2, queue: 'default', tasks: [task('ps', 2, psRequest), task('worker', workers + 1, workerRequest, workers)] },
+  spec: { schedulerName: 'volcano', minAvailable: workers + 2, queue: 'default', tasks: [task('ps', 2, psRequest, undefined, configMapName), task('worker', workers + 1, workerRequest, workers)] },
 });
 const job = jobObject(name, 3);
 /** Our InterpretComponent's answer (name, replicas, resourceRequest). Karmada's Lua would count `ps` 1. */
@@ -59,6 +71,7 @@ function policy(jobName: string, clusters: string[]): KubeObject {
   return {
     apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: jobName, namespace: ns },
     spec: {
+      propagateDeps: true,
       resourceSelectors: [{ apiVersion: `${volcanoJob.group}/${version}`, kind: volcanoJob.kind, name: jobName }],
       placement: {
         clusterAffinity: { clusterNames: clusters },
@@ -78,7 +91,7 @@ const capacity = { small: { cpu: '7500m', memory: '256Gi', pods: '1000' }, large
 
 export const volcanoJobScenario: Scenario = {
   name: `Volcano's Job (Volcano's CRD, ${volcanoJob.publishedCrd.source}) scheduled by its components with MultiplePodTemplatesScheduling on, against Karmada's built-in Lua`,
-  checks: 4,
+  checks: 8,
   async run(context, check) {
     const { env } = context;
     const small = context.pushMembers[0]!;
@@ -99,6 +112,7 @@ export const volcanoJobScenario: Scenario = {
         await env.kube.delete(pathOf(jobName));
         await env.kube.delete(policyPath(ns, jobName));
       }
+      await env.kube.delete(configMapPath);
       const before = callLines(env, interpreter.name).length;
       await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
       await untilControllerCalls(context, ns, interpreter, before, (line) => line.operation === 'InterpretReplica');
@@ -115,7 +129,7 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
   const linesBefore = callLines(env, interpreter.name).length;
   await applyWebhookConfig(env, interpreter, { mode: 'per-operation', includeOperations: ['InterpretComponent'] });
   await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretComponent');
-  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [job, policy(name, [small, large]), jobObject(oversized, 40), policy(oversized, [small, large])].map((object) => stringify(object)).join('---\n'));
+  await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [configMap, job, policy(name, [small, large]), jobObject(oversized, 40), policy(oversized, [small, large])].map((object) => stringify(object)).join('---\n'));
 
   // Karmada's Lua counts `ps` 1 (no minAvailable); without any component hook there are no components at all.
   await check('InterpretComponent: the Job\'s binding has exactly our components, ps 2 (its replicas, as Volcano defaults minAvailable; Karmada\'s Lua says 1) and worker 3 (minAvailable), each with its template\'s resourceRequest, and our log holds the calls', async () => {
@@ -172,10 +186,116 @@ async function claimComponents(context: Context, check: CheckFn, interpreter: In
       return scheduled?.status === 'False' ? `components ${show(components)}, no clusters, Scheduled False ${String(scheduled.reason)}: ${String(scheduled.message).slice(0, 200)}` : undefined;
     }));
 
-  await check('every webhook call of the scenario succeeded and Karmada logged no failed call', async () => {
+  // Karmada's Lua for the Job has no dependencies, and without any hook none propagate: the ConfigMap stays behind.
+  await check(`InterpretDependency: the ConfigMap the Job's ps task reads (envFrom) reaches ${large} beside the Job, attached to the Job's binding, and not ${small}`, async () => {
+    const attached = await waitKarmada(context, `the attached binding of ConfigMap ${configMapName}`, `/apis/work.karmada.io/v1alpha2/namespaces/${ns}/resourcebindings/${configMapName}-configmap`, (binding) => {
+      const requiredBy = ((spec(binding).requiredBy ?? []) as { name?: string; namespace?: string }[]).map((item) => `${String(item.namespace)}/${String(item.name)}`);
+      return deepEqual(requiredBy, [`${ns}/${name}-job`]) ? `requiredBy ${show(requiredBy)}` : undefined;
+    });
+    const present = await waitMember(context, large, `ConfigMap ${configMapName}`, configMapPath, (object) => (deepEqual(object.data, configMap.data) ? `on ${large} with its data` : undefined));
+    const absent = (await memberKube(context, small).find(configMapPath)) === undefined ? `absent from ${small}` : undefined;
+    if (absent === undefined) throw new Error(`ConfigMap ${configMapName} reached ${small}, where the Job is not`);
+    return `${attached}; ${present}; ${absent}; ${callsOf(env, interpreter, logBefore, 'InterpretDependency')}`;
+  });
+
+  // Without a hook Karmada says Healthy and reflects nothing (the member has no status yet).
+  await check(`InterpretStatus + InterpretHealth before Volcano writes a status: ${large} is Unhealthy (no phase) with status exactly {}, in the binding and in the Work`, () =>
+    collected(context, large, 'Unhealthy', {}));
+
+  // A running job: Healthy; the control plane shows that one member's status (one member listed). AggregateStatus
+  // absent (or answering nothing), the control-plane Job would have no status.
+  await check(`InterpretStatus + InterpretHealth + AggregateStatus: ${large} Running (5 pods, both tasks) is Healthy with exactly its status, in the binding and the Work, and the control-plane Job's status is exactly that member's`, async () => {
+    await memberKube(context, large).mergePatch(`${jobPath}/status`, { status: volcanoStatus('Running') });
+    const seen = await collected(context, large, 'Healthy', await statusOn(context, large));
+    const aggregate = await aggregatedOnControlPlane(context, large);
+    return `${seen}; ${aggregate}; ${callsOf(env, interpreter, logBefore, 'InterpretStatus', 'InterpretHealth', 'AggregateStatus')}`;
+  });
+
+  // The other way: a job Volcano gave up on (maxRetry reached) is Unhealthy, which Karmada's application failover acts on.
+  await check(`InterpretHealth + AggregateStatus: ${large} Failed (retried, pods failed) is Unhealthy with exactly its status, and the control-plane Job's status says Failed as the member does`, async () => {
+    await memberKube(context, large).mergePatch(`${jobPath}/status`, { status: volcanoStatus('Failed') });
+    const seen = await collected(context, large, 'Unhealthy', await statusOn(context, large));
+    const aggregate = await aggregatedOnControlPlane(context, large);
+    return `${seen}; ${aggregate}`;
+  });
+
+  await check('our log holds InterpretComponent, InterpretDependency, InterpretStatus, InterpretHealth and AggregateStatus calls for the Job, every webhook call of the scenario succeeded and Karmada logged no failed call', async () => {
     const lines = callLines(env, interpreter.name).slice(logBefore);
     const failed = lines.filter((line) => line.successful === false);
     if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
-    return `${lines.length} calls, all successful; ${assertNoKarmadaWebhookFailures(logMark)}`;
+    const calls = callsOf(env, interpreter, logBefore, 'InterpretComponent', 'InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus');
+    return `${calls}; ${lines.length} calls, all successful; ${assertNoKarmadaWebhookFailures(logMark)}`;
   });
+}
+
+/** Our log's calls for the Job since the scenario began, per operation; throws when one of `operations` has none. */
+function callsOf(env: Context['env'], interpreter: Interpreter, logBefore: number, ...operations: string[]): string {
+  const counts = new Map<string, number>();
+  for (const line of callLines(env, interpreter.name).slice(logBefore)) {
+    if (line.kind === kindKey && line.namespace === ns && line.name === name && line.operation !== undefined) counts.set(line.operation, (counts.get(line.operation) ?? 0) + 1);
+  }
+  const missing = operations.filter((operation) => !counts.has(operation));
+  if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for ${ns}/${name} in our log (${show(Object.fromEntries(counts))})`);
+  return `our log's calls for ${ns}/${name}: ${operations.map((operation) => `${operation} ${counts.get(operation)!}`).join(', ')}`;
+}
+
+const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`;
+
+/**
+ * The status Volcano v1.10.0's controller writes (`syncJob`, the state machine of pkg/controllers/job/state) for the
+ * Job's 5 pods: Running (2 ps, 3 workers), or Failed after a retry. Fields the other phase set are nulled, so that one
+ * merge patch leaves exactly this status.
+ */
+function volcanoStatus(phase: 'Running' | 'Failed'): Record<string, unknown> {
+  const running = phase === 'Running';
+  return {
+    state: { phase, reason: running ? null : 'PodFailed', message: running ? null : 'Job failed: maxRetry 3 reached', lastTransitionTime: running ? at(2) : at(9) },
+    minAvailable: 5, pending: null, running: running ? 5 : null, failed: running ? null : 5, version: running ? 1 : 4, retryCount: running ? null : 3,
+    runningDuration: running ? '1m0s' : '7m0s',
+    taskStatusCount: { ps: { phase: { Running: running ? 2 : null, Failed: running ? null : 2 } }, worker: { phase: { Running: running ? 3 : null, Failed: running ? null : 3 } } },
+    controlledResources: { 'plugin-svc': 'svc' },
+    conditions: [
+      { status: 'Pending', lastTransitionTime: at(1) },
+      { status: 'Running', lastTransitionTime: at(2) },
+      ...(running ? [] : [{ status: 'Restarting', lastTransitionTime: at(5) }, { status: 'Failed', lastTransitionTime: at(9) }]),
+    ],
+  };
+}
+
+/** The member Job's status as its API server stores it (what InterpretStatus must reflect, every field). */
+async function statusOn(context: Context, member: string): Promise<Record<string, unknown>> {
+  return status(await memberKube(context, member).get(jobPath));
+}
+
+/** The member's status exactly and `health`, in the binding's aggregatedStatus and in the member's Work. */
+async function collected(context: Context, member: string, health: 'Healthy' | 'Unhealthy', expected: Record<string, unknown>): Promise<string> {
+  let last = '';
+  const accept = (item: Collected | undefined, where: string) => {
+    last = `${where}: ${show(item ?? null)}`;
+    return expectCollected(item, expected, health);
+  };
+  try {
+    const fromBinding = await waitKarmada(context, `the binding's aggregatedStatus with ${member} ${health}`, bindingPath, (binding) =>
+      accept(aggregated(binding).find((item) => item.clusterName === member), 'binding'));
+    const fromWork = await waitKarmada(context, `the Work's manifest status with ${member} ${health}`, bindingPath, async () =>
+      accept(await manifestStatusOf(context, member, { kind: volcanoJob.kind, namespace: ns, name }), 'Work'));
+    return `${member} in the binding ${fromBinding}; in the Work ${fromWork}`;
+  } catch (error) {
+    // What was last seen says whether the health or the status differs.
+    throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; expected ${show(expected)} ${health}, last seen ${last}`);
+  }
+}
+
+/** The control-plane Job's status is exactly `member`'s (AggregateStatus with one member listed). */
+async function aggregatedOnControlPlane(context: Context, member: string): Promise<string> {
+  const expected = await statusOn(context, member);
+  let last = '';
+  try {
+    return await waitKarmada(context, `the control-plane Job's status to be ${member}'s`, jobPath, (template) => {
+      last = show(status(template));
+      return deepEqual(status(template), expected) ? `control-plane status ${show(status(template).state)} and the rest exactly ${member}'s` : undefined;
+    });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; expected ${show(expected)}, last seen ${last}`);
+  }
 }
