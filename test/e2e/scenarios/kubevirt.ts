@@ -8,6 +8,9 @@
 // Karmada v1.18.2 has no built-in for kubevirt.io: without our hook the binding has no replicas and no requirements,
 // neither the DataVolume nor the Secret follows, every member is Healthy and nothing is aggregated. The last check
 // removes our configuration and shows each expectation of the others rejecting what Karmada then does.
+//
+// Retain is claimed but changes nothing for these objects: it keeps the firmware UUID and PCI-topology annotations a
+// member's virt-controller writes, and no virt-controller runs in the members. ReviseReplica is not served.
 import { stringify } from 'yaml';
 import { dataVolume } from '../../../lib/kinds/datavolume/identity';
 import { virtualMachine } from '../../../lib/kinds/virtualmachine/identity';

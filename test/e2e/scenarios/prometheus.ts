@@ -8,6 +8,9 @@
 // Karmada v1.18.2 has no built-in for monitoring.coreos.com: without our hook the binding has no replicas and no
 // requirements, the members keep spec.replicas 2, no Secret follows, every member is Healthy and nothing is summed.
 // The last check removes our configuration and shows each expectation of the others rejecting what Karmada then does.
+//
+// Retain is claimed but changes nothing for these objects: it keeps a member's spec.shards and spec.replicas only under
+// Karmada's retain-replicas label, which they do not carry, and the operator writes nothing else in the spec.
 import { stringify } from 'yaml';
 import { prometheus } from '../../../lib/kinds/prometheus/identity';
 import { kubectl } from '../lib/cluster';
