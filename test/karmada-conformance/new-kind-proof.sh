@@ -49,6 +49,9 @@ echo "new-kind-proof: the WebApp's CRD, conversion, admission and interpreter ca
 # The generated cases' answers are what the kind's CRD admits: the WebApp's, and Prometheus Operator's real Prometheus
 # CRD scaffolded as docs/adding-a-kind.md does (its status requires paused, its scale subresource names spec.shards).
 prometheus=$(cd "$HOME" && go mod download -json github.com/prometheus-operator/prometheus-operator@v0.85.0 | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+# Prometheus is served here (lib/kinds/prometheus): the scratch copy goes without it, as a repository before it came.
+rm -rf lib/kinds/prometheus
+npm run -s kinds >/dev/null
 npm run -s new-kind -- --crd "$prometheus/example/prometheus-operator-crd/monitoring.coreos.com_prometheuses.yaml" --owner us >/dev/null
 if ! ADMISSION_KINDS=webapp,prometheus ADMISSION_DIFFERENTIAL=0 npm run -s admission >"$scratch/admission.log" 2>&1; then
   echo "new-kind-proof: the admission oracle refuses what the generated kinds answer:" >&2
