@@ -107,7 +107,7 @@ async function record(folder: string, write: boolean, io: CliIo): Promise<number
   const files = recording.files.map((file) => relative(home, file.path));
   if (write) for (const file of recording.files) writeFileSync(file.path, file.text);
   io.stdout(changed === 0
-    ? `every case's output is what ${interpreter.kind}'s interpreter answers: nothing to record\n`
+    ? `every case's output is what ${'family' in interpreter ? `the ${interpreter.family} family` : interpreter.kind}'s interpreter answers: nothing to record\n`
     : write
       ? `recorded ${changed} case(s) in ${files.join(', ')}\n`
       : `${changed} case(s) in ${files.join(', ')} would change; run again with --write to write them\n`);

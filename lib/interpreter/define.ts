@@ -5,8 +5,8 @@ import type { GroupVersionKind } from '../review/core';
 import { Cursor } from '../kube/cursor';
 import type { ResourceInterpreterRequest } from './wire/types';
 import type { InterpreterOperation } from './wire/operations';
-import type { KindIdentity } from '../review/kind';
-import type { OperationFunctions, OperationResults, ResourceInterpreter } from './registry';
+import type { FamilyIdentity, KindIdentity } from '../review/kind';
+import type { FamilyInterpreter, OperationFunctions, OperationResults, ResourceInterpreter } from './registry';
 
 /**
  * Reads an object of the kind into its typed view through a cursor (`object` or `observedObject`), by part: each
@@ -46,12 +46,29 @@ function typedRequest<T>(request: ResourceInterpreterRequest, decode: Decoder<T>
   return typed;
 }
 
-/** A registry entry whose operations decode `request.object` (and `observedObject`) before they run. */
-export function defineInterpreter<T>(definition: InterpreterDefinition<T>): ResourceInterpreter {
-  const { decode, operations: typed, ...identity } = definition;
+/** Operations that decode `request.object` (and `observedObject`) before they run. */
+function decodingOperations<T>(decode: Decoder<T>, typed: TypedOperationFunctions<T>): OperationFunctions {
   const operations: Record<string, unknown> = {};
   for (const [operation, fn] of Object.entries(typed) as [InterpreterOperation, TypedOperationFunction<T, InterpreterOperation>][]) {
     if (fn !== undefined) operations[operation] = (request: ResourceInterpreterRequest) => fn(typedRequest(request, decode));
   }
-  return { ...identity, operations: operations as OperationFunctions };
+  return operations as OperationFunctions;
+}
+
+/** A registry entry whose operations decode `request.object` (and `observedObject`) before they run. */
+export function defineInterpreter<T>(definition: InterpreterDefinition<T>): ResourceInterpreter {
+  const { decode, operations: typed, ...identity } = definition;
+  return { ...identity, operations: decodingOperations(decode, typed) };
+}
+
+export interface FamilyDefinition<T> extends FamilyIdentity {
+  /** Reads any kind of the family's groups (`kind` says which). */
+  readonly decode: Decoder<T>;
+  readonly operations: TypedOperationFunctions<T>;
+}
+
+/** A family folder's interpreter: as `defineInterpreter`, for every kind of the family's groups. */
+export function defineFamily<T>(definition: FamilyDefinition<T>): FamilyInterpreter {
+  const { decode, operations: typed, ...identity } = definition;
+  return { ...identity, operations: decodingOperations(decode, typed) };
 }

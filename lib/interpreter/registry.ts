@@ -4,7 +4,7 @@
 // (docs/adr/0013-kinds-at-start-up.md). A list of interpreters themselves (tests, tools) is served the same way.
 import { notServed } from './wire/errors';
 import { describeGvk } from '../review/core';
-import { byGroupVersionKind, gvkKey, servedNear, type KindIdentity } from '../review/kind';
+import { byGroupVersionKind, familyServes, gvkKey, servedNear, type FamilyIdentity, type KindIdentity } from '../review/kind';
 import type { InterpreterOperation } from './wire/operations';
 import type { JsonPatchOperation } from '../review/patch';
 import type { Component, DependentObjectReference, ReplicaRequirements, ResourceInterpreterRequest } from './wire/types';
@@ -33,14 +33,31 @@ export interface ResourceInterpreter extends KindIdentity {
   readonly operations: OperationFunctions;
 }
 
-/** A kind as lib/kinds/interpreters.ts lists it: its identity, and how to load its interpreter's module. */
+/** A family folder's interpreter: one plain function per operation, for every kind of the family's groups. */
+export interface FamilyInterpreter extends FamilyIdentity {
+  readonly operations: OperationFunctions;
+}
+
+/**
+ * A kind as lib/kinds/interpreters.ts lists it: its identity, and how to load its interpreter's module. An example
+ * kind of a family folder (`family` set) loads the family's interpreter, which the registry binds to the kind.
+ */
 export interface LazyInterpreter extends KindIdentity {
-  load(): Promise<ResourceInterpreter>;
+  load(): Promise<ResourceInterpreter | FamilyInterpreter>;
+}
+
+/** A family folder as lib/kinds/interpreters.ts lists it: what it serves, and how to load its interpreter. */
+export interface LazyFamily extends Omit<FamilyIdentity, 'examples'> {
+  load(): Promise<FamilyInterpreter>;
 }
 
 export interface InterpreterRegistry {
-  /** Every kind served, by identity: reading them loads no interpreter. */
+  /** Every kind served, by identity (a family folder's examples among them): reading them loads no interpreter. */
   readonly kinds: readonly KindIdentity[];
+  /** Every family folder: every kind of its groups is served by its interpreter (after the kinds listed above). */
+  readonly families: readonly LazyFamily[];
+  /** Every family's interpreter, loading those not loaded yet (webhook-config, tools, tests). */
+  loadFamilies(): Promise<readonly FamilyInterpreter[]>;
   /** The kind served at this group/version/kind, by identity (loads nothing); undefined when not served. */
   kindFor(gvk: GroupVersionKind): KindIdentity | undefined;
   /**
@@ -58,11 +75,11 @@ export interface InterpreterRegistry {
   operationFor<Op extends InterpreterOperation>(gvk: GroupVersionKind, operation: Op): OperationFunction<Op>;
 }
 
-/** One listed kind and where its interpreter is. */
-interface Slot {
+/** One listed kind (or family) and where its interpreter is. */
+interface Slot<I = ResourceInterpreter> {
   readonly identity: KindIdentity;
-  readonly load?: () => Promise<ResourceInterpreter>;
-  interpreter?: ResourceInterpreter;
+  readonly load?: () => Promise<ResourceInterpreter | FamilyInterpreter>;
+  interpreter?: I;
   loading?: Promise<void>;
   failure?: unknown;
 }
@@ -70,6 +87,7 @@ interface Slot {
 const reasonOf = (failure: unknown): string => (failure instanceof Error ? failure.message : String(failure));
 
 const isLoaded = (entry: ResourceInterpreter | LazyInterpreter): entry is ResourceInterpreter => 'operations' in entry;
+const isFamily = (loaded: ResourceInterpreter | FamilyInterpreter): loaded is FamilyInterpreter => 'groups' in loaded;
 
 const identityFields = ['group', 'kind', 'plural', 'versions', 'storageVersion', 'home', 'ownCrd'] as const;
 const identityText = (identity: KindIdentity) => JSON.stringify(identityFields.map((field) => identity[field]));
@@ -78,22 +96,47 @@ const identityText = (identity: KindIdentity) => JSON.stringify(identityFields.m
  * The loaded interpreter must be the kind its list entry says, field for field: a list that points at the wrong
  * module, or copies an identity that its identity.ts has since changed, is refused (that kind's calls fail as a 500).
  */
-function checkIdentity(listed: KindIdentity, loaded: ResourceInterpreter): ResourceInterpreter {
+function checkIdentity(listed: KindIdentity, loaded: ResourceInterpreter | FamilyInterpreter): ResourceInterpreter {
+  if (isFamily(loaded)) {
+    // An example kind of a family folder: the family's interpreter, bound to the kind the list names.
+    if (listed.family !== loaded.family || listed.home !== loaded.home || !familyServes(loaded, listed.group)) {
+      throw new Error(`the list entry ${identityText(listed)} of family ${String(listed.family)} loaded the ${loaded.family} family at ${loaded.home}, which does not serve group ${listed.group}`);
+    }
+    return { ...listed, operations: loaded.operations };
+  }
   if (identityText(listed) !== identityText(loaded)) throw new Error(`the list entry ${identityText(listed)} loaded the interpreter of ${identityText(loaded)}`);
   return loaded;
 }
 
-export function createInterpreterRegistry(entries: readonly (ResourceInterpreter | LazyInterpreter)[]): InterpreterRegistry {
+function checkFamily(listed: LazyFamily, loaded: FamilyInterpreter): FamilyInterpreter {
+  if (listed.family !== loaded.family || listed.home !== loaded.home || JSON.stringify(listed.groups) !== JSON.stringify(loaded.groups)) {
+    throw new Error(`the family entry ${listed.family} at ${listed.home} (${listed.groups.join(', ')}) loaded the ${loaded.family} family at ${loaded.home} (${loaded.groups.join(', ')})`);
+  }
+  return loaded;
+}
+
+export function createInterpreterRegistry(entries: readonly (ResourceInterpreter | LazyInterpreter)[], families: readonly LazyFamily[] = []): InterpreterRegistry {
   const byEntry = byGroupVersionKind(entries, 'interpreters');
   const slots = new Map(entries.map((entry): [KindIdentity, Slot] => [entry, isLoaded(entry) ? { identity: entry, interpreter: entry } : { identity: entry, load: entry.load }]));
   const byKey = new Map([...byEntry].map(([key, entry]) => [key, slots.get(entry)!]));
+  // A family's slot has the family's interpreter; its identity is only for messages (kind `*`).
+  const familySlots = families.map((family): { family: LazyFamily; slot: Slot<FamilyInterpreter> } => ({
+    family,
+    slot: { identity: { group: family.groups.join(', '), kind: '*', plural: '*', versions: ['*'], storageVersion: '*', home: family.home, ownCrd: false, family: family.family }, load: family.load },
+  }));
 
-  function load(slot: Slot): Promise<void> {
+  /** The listed kind's slot, else the slot of the first family serving the group. */
+  function slotOf(gvk: GroupVersionKind): Slot<ResourceInterpreter | FamilyInterpreter> | undefined {
+    return byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind)) ?? familySlots.find(({ family }) => familyServes(family, gvk.group))?.slot;
+  }
+
+  function load(slot: Slot<ResourceInterpreter | FamilyInterpreter>): Promise<void> {
     // Started in a promise, so that a loader that throws at once is a failed load like any other.
     slot.loading ??= Promise.resolve()
       .then(() => slot.load!())
       .then((interpreter) => {
-        slot.interpreter = checkIdentity(slot.identity, interpreter);
+        const family = familySlots.find(({ slot: familySlot }) => familySlot === slot)?.family;
+        slot.interpreter = family === undefined ? checkIdentity(slot.identity, interpreter) : checkFamily(family, interpreter as FamilyInterpreter);
         slot.failure = undefined;
       })
       .catch((error: unknown) => {
@@ -107,10 +150,24 @@ export function createInterpreterRegistry(entries: readonly (ResourceInterpreter
 
   return {
     kinds: entries,
-    kindFor: (gvk) => byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind))?.identity,
+    families,
+    kindFor: (gvk) => {
+      const listed = byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind))?.identity;
+      if (listed !== undefined) return listed;
+      const family = familySlots.find(({ family: f }) => familyServes(f, gvk.group))?.family;
+      // A kind a family serves, named as the request names it: the family's home and name say whose it is.
+      return family === undefined ? undefined : { group: gvk.group, kind: gvk.kind, plural: '', versions: [gvk.version], storageVersion: gvk.version, home: family.home, ownCrd: false, family: family.family };
+    },
     ready(gvk) {
-      const slot = byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind));
+      const slot = slotOf(gvk);
       return slot === undefined || slot.interpreter !== undefined ? undefined : load(slot);
+    },
+    async loadFamilies() {
+      const all = familySlots.map(({ slot }) => slot);
+      await Promise.all(all.map((slot) => (slot.interpreter === undefined ? load(slot) : undefined)));
+      const failed = all.find((slot) => slot.interpreter === undefined);
+      if (failed !== undefined) throw new Error(`could not load the ${String(failed.identity.family)} family's interpreter: ${reasonOf(failed.failure)}`, { cause: failed.failure });
+      return all.map((slot) => slot.interpreter!);
     },
     async loadAll() {
       const all = [...slots.values()];
@@ -120,21 +177,22 @@ export function createInterpreterRegistry(entries: readonly (ResourceInterpreter
       return all.map((slot) => slot.interpreter!);
     },
     operationFor(gvk, operation) {
-      const slot = byKey.get(gvkKey(gvk.group, gvk.version, gvk.kind));
+      const slot = slotOf(gvk);
       if (slot === undefined) {
-        throw notServed(`no interpreter for ${describeGvk(gvk)}; ${servedNear(gvk, entries)}`);
+        throw notServed(`no interpreter for ${describeGvk(gvk)}; ${servedNear(gvk, entries, families.map((family) => ({ ...family, examples: [] })))}`);
       }
       const interpreter = slot.interpreter;
+      const name = slot.identity.family === undefined || slot.identity.kind !== '*' ? slot.identity.kind : `${slot.identity.family} family's`;
       if (interpreter === undefined) {
         const why = slot.failure === undefined ? 'it is not loaded (ready() was not awaited)' : `loading it failed: ${reasonOf(slot.failure)}`;
-        throw new Error(`no ${slot.identity.kind} interpreter: ${why}`, { cause: slot.failure });
+        throw new Error(`no ${name} interpreter: ${why}`, { cause: slot.failure });
       }
       const fn = interpreter.operations[operation];
       if (fn === undefined) {
         const implemented = Object.keys(interpreter.operations).join(', ');
-        throw notServed(`the ${interpreter.kind} interpreter does not implement ${operation}; it implements: ${implemented}`);
+        throw notServed(`the ${name} interpreter does not implement ${operation}; it implements: ${implemented}`);
       }
-      return fn;
+      return fn as OperationFunction<typeof operation>;
     },
   };
 }

@@ -1,12 +1,14 @@
 // The README's table of the kinds served (versions, operations, what else the service does for each), generated from
 // the kind folders by `npm run kinds` between two marker comments, so the README cannot drift from the folders.
-import type { KindIdentity } from '../review/kind';
+import type { FamilyIdentity, KindIdentity } from '../review/kind';
 import { admissionCell, type AdmissionFigures } from './admission-figures';
 import { casesOfKind, type CatalogueCounts } from './karmada-catalogue';
 
 /** What the table needs of a kind folder (lib/kit/kind-lists.ts FoundKind has it). */
 export interface CatalogueEntry {
   identity?: KindIdentity;
+  /** A family folder: one row for every kind of its groups, its example kinds named. */
+  family?: FamilyIdentity;
   operations?: readonly string[];
   exports: { conversions?: string; admissions?: string };
 }
@@ -32,13 +34,22 @@ const shortNames: readonly (readonly [string, string])[] = [
  * oracle recorded (`admission`, lib/kinds/admission.json), then a line of totals.
  */
 export function catalogueTable(kinds: readonly CatalogueEntry[], counts?: CatalogueCounts, admission?: AdmissionFigures): string {
-  const byName = (entry: CatalogueEntry) => (entry.identity === undefined ? '' : `${entry.identity.group}/${entry.identity.kind}`);
+  const byName = (entry: CatalogueEntry) =>
+    entry.identity !== undefined ? `${entry.identity.group}/${entry.identity.kind}` : entry.family !== undefined ? `${entry.family.groups[0] ?? ''}/*` : '';
   const sorted = [...kinds].sort((a, b) => byName(a).localeCompare(byName(b)));
-  const rows = sorted.flatMap(({ identity, operations, exports }) => {
-    if (identity === undefined) return [];
+  const answeredOf = (operations: readonly string[] | undefined) => {
     // InterpretComponent is opt-in only beside ReviseReplica (lib/karmada/webhook-configuration.ts isOptIn).
     const revises = operations?.includes('ReviseReplica') === true;
-    const answered = shortNames.filter(([operation]) => operations?.includes(operation)).map(([operation, short]) => (operation === 'InterpretComponent' && !revises ? 'component' : short));
+    return shortNames.filter(([operation]) => operations?.includes(operation)).map(([operation, short]) => (operation === 'InterpretComponent' && !revises ? 'component' : short));
+  };
+  const rows = sorted.flatMap(({ identity, family, operations, exports }) => {
+    if (family !== undefined) {
+      const groups = family.groups.map((group) => `\`${group}\``).join(', ');
+      const examples = family.examples.map((example) => `\`${example.kind}\` \`${example.group}\``).join(', ');
+      return [`| [${family.family} family](${family.home}/README.md): every kind of ${groups} (tested on ${examples}) | any | ${answeredOf(operations).join(', ')} | projects' CRDs | — | ${admissionCell(admission, family.home)} |`];
+    }
+    if (identity === undefined) return [];
+    const answered = answeredOf(operations);
     const also = identity.ownCrd
       ? ['CRD here', ...(exports.conversions === undefined ? [] : ['conversion']), ...(exports.admissions === undefined ? [] : ['admission'])]
       : ["project's CRD"];

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
-import type { KindIdentity } from '../review/kind';
+import type { FamilyIdentity, KindIdentity } from '../review/kind';
 import { caseFiles, readCases } from './cases';
 import { readAdmissionFigures } from './admission-figures';
 import { catalogueEnd, catalogueStart, catalogueTable, withCatalogue } from './kind-catalogue';
@@ -16,6 +16,8 @@ export interface FoundKind {
   /** The folder's name (`workload`). */
   folder: string;
   identity?: KindIdentity;
+  /** A family folder's identity (then `identity` is absent): its examples are the kinds it lists. */
+  family?: FamilyIdentity;
   /** Export names of the folder's registry entries, by list; absent where the folder has no such module. */
   exports: Partial<Record<ListName, string>>;
   /** The operations its interpreter answers, in its own order (the README's catalogue lists them). */
@@ -34,9 +36,18 @@ function isIdentity(value: unknown): value is KindIdentity {
   return isObject(value) && typeof value.group === 'string' && typeof value.kind === 'string' && typeof value.home === 'string' && Array.isArray(value.versions);
 }
 
+function isFamilyIdentity(value: unknown): value is FamilyIdentity {
+  return isObject(value) && typeof value.family === 'string' && typeof value.home === 'string' && Array.isArray(value.groups) && Array.isArray(value.examples);
+}
+
+/** The kinds a folder lists: its kind, or a family folder's examples. */
+export function identitiesOf(found: { identity?: KindIdentity; family?: FamilyIdentity }): readonly KindIdentity[] {
+  return found.identity !== undefined ? [found.identity] : (found.family?.examples ?? []);
+}
+
 /** How each list's registry entry looks, so the generator finds it among a module's exports by its shape. */
 const entryShapes: Readonly<Record<ListName, (value: unknown) => boolean>> = {
-  interpreters: (value) => isIdentity(value) && isObject((value as unknown as Record<string, unknown>).operations),
+  interpreters: (value) => (isIdentity(value) || isFamilyIdentity(value)) && isObject((value as unknown as Record<string, unknown>).operations),
   conversions: (value) => isIdentity(value) && isObject((value as unknown as Record<string, unknown>).spokes),
   admissions: (value) => isIdentity(value) && typeof (value as unknown as Record<string, unknown>).validate === 'function',
 };
@@ -114,6 +125,58 @@ function fileProblems(root: string, folder: string, identity: KindIdentity): str
   return problems;
 }
 
+/**
+ * What a family folder's files say: a README; examples of its own groups, each at home here, each with the family's
+ * name; no CRD of ours; cases under testdata/<version>/ of an example serving that version.
+ */
+function familyProblems(root: string, folder: string, family: FamilyIdentity): string[] {
+  const home = `${kindsFolder}/${folder}`;
+  const dir = join(root, home);
+  const problems: string[] = [];
+  if (family.home !== home) problems.push(`${home}/identity.ts: home is ${JSON.stringify(family.home)}, the folder is ${home}`);
+  if (!existsSync(join(dir, folderFiles.readme))) problems.push(`${home}: no ${folderFiles.readme} (where the family's semantics come from, and every departure)`);
+  if (family.groups.length === 0) problems.push(`${home}/identity.ts: the ${family.family} family serves no group`);
+  for (const pattern of family.groups) {
+    if (!/^(\*\.)?[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(pattern) || !pattern.includes('.')) problems.push(`${home}/identity.ts: group ${JSON.stringify(pattern)} is neither a group (x.y) nor a suffix pattern (*.x.y)`);
+  }
+  for (const file of [folderFiles.crd, folderFiles.conversion, folderFiles.admission, folderFiles.conversionCases, folderFiles.admissionCases]) {
+    if (existsSync(join(dir, file))) problems.push(`${home}/${file}: a family folder's CRDs belong to their projects, so the folder holds no ${file}`);
+  }
+  if (family.examples.length === 0) problems.push(`${home}/identity.ts: the ${family.family} family lists no example kind (the tests run on its examples)`);
+  for (const example of family.examples) {
+    const name = `${example.kind}.${example.group}`;
+    if (example.home !== home) problems.push(`${home}/identity.ts: example ${name} has home ${JSON.stringify(example.home)}, the folder is ${home}`);
+    if (example.family !== family.family) problems.push(`${home}/identity.ts: example ${name} must say family: ${JSON.stringify(family.family)}`);
+    if (example.ownCrd) problems.push(`${home}/identity.ts: example ${name} says ownCrd, a family's CRDs are their projects'`);
+    if (!example.versions.includes(example.storageVersion)) problems.push(`${home}/identity.ts: example ${name}: storageVersion ${example.storageVersion} is not one of its versions`);
+    if (!family.groups.some((pattern) => (pattern.startsWith('*.') ? example.group.endsWith(pattern.slice(1)) : example.group === pattern))) problems.push(`${home}/identity.ts: example ${name} is not of the family's groups (${family.groups.join(', ')})`);
+  }
+  const testdata = join(dir, folderFiles.testdata);
+  if (existsSync(testdata)) {
+    for (const version of readdirSync(testdata).sort()) {
+      const ofVersion = family.examples.filter((example) => example.versions.includes(version));
+      if (ofVersion.length === 0) {
+        problems.push(`${home}/testdata/${version}: no example of the ${family.family} family serves ${version}; cases go under testdata/<version>/`);
+        continue;
+      }
+      for (const file of caseFiles(join(testdata, version))) {
+        const shown = `${home}/testdata/${version}/${basename(file)}`;
+        let cases;
+        try {
+          cases = readCases(file, shown);
+        } catch (error) {
+          problems.push((error as Error).message);
+          continue;
+        }
+        const allowed = ofVersion.map((example) => `${example.group}/${version} ${example.kind}`);
+        const stray = cases.flatMap((c) => [c.desiredObj, c.observedObj]).find((object) => object !== undefined && !allowed.includes(`${String(object.apiVersion)} ${String(object.kind)}`));
+        if (stray !== undefined) problems.push(`${shown}: holds a ${String(stray.kind)} of ${String(stray.apiVersion)}, the folder's ${version} examples are ${allowed.join(', ')}`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** Reads every folder under lib/kinds/ by importing its identity and registry modules, and checks the contract. */
 export async function findKinds(root: string): Promise<FoundKinds> {
   const kinds: FoundKind[] = [];
@@ -128,7 +191,28 @@ export async function findKinds(root: string): Promise<FoundKinds> {
       problems.push(`${home}: no identity.ts (every kind folder declares its group, kind, plural, versions and home there)`);
       continue;
     }
-    const identities = Object.values(await exportsOf(identityFile)).filter(isIdentity);
+    const identityExports = Object.values(await exportsOf(identityFile));
+    const families = identityExports.filter(isFamilyIdentity);
+    if (families.length === 1 && !identityExports.some(isIdentity)) {
+      const family = families[0]!;
+      found.family = family;
+      problems.push(...familyProblems(root, folder, family));
+      const file = join(dir, moduleOf.interpreters);
+      const entries = existsSync(file) ? Object.entries(await exportsOf(file)).filter(([, value]) => isFamilyIdentity(value) && entryShapes.interpreters(value)) : [];
+      if (entries.length !== 1) {
+        problems.push(`${home}/${moduleOf.interpreters}: exports ${entries.length} family interpreters, the contract is exactly one`);
+        continue;
+      }
+      const [name, entry] = entries[0]!;
+      if ((entry as FamilyIdentity).family !== family.family || (entry as FamilyIdentity).home !== family.home) {
+        problems.push(`${home}/${moduleOf.interpreters}: ${name} is the ${(entry as FamilyIdentity).family} family at ${(entry as FamilyIdentity).home}, identity.ts says ${family.family} at ${family.home}`);
+        continue;
+      }
+      found.exports.interpreters = name;
+      found.operations = Object.keys((entry as unknown as { operations: object }).operations);
+      continue;
+    }
+    const identities = identityExports.filter(isIdentity);
     if (identities.length !== 1) {
       problems.push(`${home}/identity.ts: exports ${identities.length} kind identities, the contract is exactly one`);
       continue;
@@ -186,19 +270,55 @@ function lazyEntry(kind: FoundKind): string {
   return `  {\n${fields.map((field) => `    ${field},`).join('\n')}\n  },`;
 }
 
+/** A family folder's example kinds, each loading the family's interpreter (the registry binds it to the kind). */
+function exampleEntries(kind: FoundKind): string[] {
+  const loader = `load: async () => (await import('./${kind.folder}/${moduleOf.interpreters.replace(/\.ts$/, '')}')).${kind.exports.interpreters}`;
+  return kind.family!.examples.map((example) => {
+    const fields = [
+      `group: ${literal(example.group)}`,
+      `kind: ${literal(example.kind)}`,
+      `plural: ${literal(example.plural)}`,
+      `versions: [${example.versions.map(literal).join(', ')}]`,
+      `storageVersion: ${literal(example.storageVersion)}`,
+      `home: ${literal(example.home)}`,
+      `ownCrd: ${example.ownCrd}`,
+      `family: ${literal(example.family)}`,
+      loader,
+    ];
+    return `  {\n${fields.map((field) => `    ${field},`).join('\n')}\n  },`;
+  });
+}
+
+/** A family folder's entry: its groups and the loader of its interpreter. */
+function familyEntry(kind: FoundKind): string {
+  const family = kind.family!;
+  const fields = [
+    `family: ${literal(family.family)}`,
+    `home: ${literal(family.home)}`,
+    `ownCrd: false`,
+    `groups: [${family.groups.map(literal).join(', ')}]`,
+    `load: async () => (await import('./${kind.folder}/${moduleOf.interpreters.replace(/\.ts$/, '')}')).${kind.exports.interpreters}`,
+  ];
+  return `  {\n${fields.map((field) => `    ${field},`).join('\n')}\n  },`;
+}
+
 /** The source of one list file, from the folders, in folder order. */
 export function listSource(list: ListName, kinds: readonly FoundKind[]): string {
   const head = listHeads[list];
   const listed = kinds.filter((kind) => kind.exports[list] !== undefined && kind.identity !== undefined);
   if (list === 'interpreters') {
+    const families = kinds.filter((kind) => kind.exports.interpreters !== undefined && kind.family !== undefined);
+    const entries = [...listed.map(lazyEntry), ...families.flatMap(exampleEntries)];
+    const familyList = families.length === 0 ? '' : `, [\n${families.map(familyEntry).join('\n')}\n]`;
     return [
       '// Every kind this service interprets, one entry a kind: its identity (as its identity.ts declares it) and its',
       "// interpreter's module, which a function loads the first time a request names the kind. Generated from the",
       '// folders under lib/kinds/ by `npm run kinds` (new-kind runs it): do not edit; test/kit/kind-lists.test.ts fails',
-      '// when it is not current, and loading a kind checks that its interpreter is the identity written here.',
+      '// when it is not current, and loading a kind checks that its interpreter is the identity written here. A family',
+      "// folder's example kinds follow the kinds, and the families themselves (every kind of their groups) come last.",
       `import { ${head.factory} } from '${head.from}';`,
       '',
-      `export const ${head.name} = ${head.factory}([${listed.length === 0 ? '' : `\n${listed.map(lazyEntry).join('\n')}\n`}]);`,
+      `export const ${head.name} = ${head.factory}([${entries.length === 0 ? '' : `\n${entries.join('\n')}\n`}]${familyList});`,
       '',
     ].join('\n');
   }

@@ -12,7 +12,7 @@ import { KitError } from './cases';
 import type { CrdFile } from './crd-check';
 import { crdsOf } from './crd-schema';
 import { folderFiles } from './kind-contract';
-import { findKinds } from './kind-lists';
+import { findKinds, identitiesOf } from './kind-lists';
 import { publishedFile, UpstreamUnavailable } from './upstream';
 
 export interface KindCrdDocument {
@@ -65,7 +65,7 @@ export function kindCrdDocument(identity: KindIdentity, root: string): KindCrdDo
  */
 export async function publishedCrdFile(objects: readonly (JsonObject | undefined)[], root: string): Promise<CrdFile> {
   const { kinds } = await findKinds(root);
-  const identities = kinds.flatMap((found) => (found.identity === undefined ? [] : [found.identity]));
+  const identities = kinds.flatMap((found) => identitiesOf(found));
   const wanted = new Map<string, KindIdentity>();
   for (const object of objects) {
     if (object === undefined || typeof object.apiVersion !== 'string' || typeof object.kind !== 'string') continue;
@@ -75,7 +75,7 @@ export async function publishedCrdFile(objects: readonly (JsonObject | undefined
       const near = suggesting(nearestNames(object.kind, identities.map((each) => each.kind)).map((kind) => `${kind}.${identities.find((each) => each.kind === kind)!.group}`));
       throw new KitError(`--crd published: ${object.kind}.${group || 'core'} is not a kind served here${near}; give its CRD with --crd FILE`);
     }
-    wanted.set(identity.home, identity);
+    wanted.set(`${identity.group}/${identity.kind}`, identity);
   }
   const documents: JsonValue[] = [];
   for (const identity of wanted.values()) {

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
-import { createInterpreterRegistry, type ResourceInterpreter } from '../interpreter/registry';
+import { createInterpreterRegistry, type FamilyInterpreter, type ResourceInterpreter } from '../interpreter/registry';
 import { isJsonObject, type JsonObject, type JsonValue } from '../review/json';
 import { verifiedResponse } from './answer';
 import { caseFiles, caseOf, KitError, yamlDocuments, type InterpreterCase } from './cases';
@@ -51,13 +51,14 @@ const objectResults = new Set(['retained', 'revised', 'aggregatedStatus']);
 const yamlOptions = { uniqueKeys: false, merge: true } as const;
 
 /** The kind's interpreter, as its folder's interpreter.ts exports it (the one export that is a ResourceInterpreter). */
-export async function interpreterOfFolder(folder: string): Promise<ResourceInterpreter> {
+export async function interpreterOfFolder(folder: string): Promise<ResourceInterpreter | FamilyInterpreter> {
   const file = join(folder, 'interpreter.ts');
   if (!existsSync(file)) throw new KitError(`${folder} is not a kind's folder: it has no interpreter.ts`);
   const module = await loaded(`${folder}'s interpreter`, async () => (await import(pathToFileURL(file).href)) as Record<string, unknown>);
-  const found = Object.values(module).filter((value): value is ResourceInterpreter => {
-    const candidate = value as Partial<ResourceInterpreter> | null;
-    return typeof candidate === 'object' && candidate !== null && typeof candidate.operations === 'object' && typeof candidate.kind === 'string' && Array.isArray(candidate.versions);
+  const found = Object.values(module).filter((value): value is ResourceInterpreter | FamilyInterpreter => {
+    const candidate = value as (Partial<ResourceInterpreter> & Partial<FamilyInterpreter>) | null;
+    if (typeof candidate !== 'object' || candidate === null || typeof candidate.operations !== 'object') return false;
+    return (typeof candidate.kind === 'string' && Array.isArray(candidate.versions)) || (typeof candidate.family === 'string' && Array.isArray(candidate.groups));
   });
   if (found.length !== 1) throw new KitError(`${file} exports ${found.length} interpreters; it must export exactly one (defineInterpreter)`);
   return found[0]!;
@@ -247,8 +248,8 @@ async function recordFile(file: string, shown: string, webhook: Webhook, problem
 }
 
 /** What re-recording the kind's cases would change, computed without writing anything. */
-export async function recordCases(folder: string, interpreter: ResourceInterpreter): Promise<Recording> {
-  const webhook = localWebhook(createInterpreterRegistry([interpreter]));
+export async function recordCases(folder: string, interpreter: ResourceInterpreter | FamilyInterpreter): Promise<Recording> {
+  const webhook = localWebhook('groups' in interpreter ? createInterpreterRegistry([], [{ ...interpreter, load: async () => interpreter }]) : createInterpreterRegistry([interpreter]));
   const problems: string[] = [];
   const files: FileRecording[] = [];
   for (const file of caseFiles(join(folder, 'testdata'))) {

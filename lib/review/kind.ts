@@ -29,6 +29,37 @@ export interface KindIdentity {
    * (the admission oracle checks those versions' cases against that release's schema of them). Tests only.
    */
   readonly earlierCrds?: readonly EarlierCrd[];
+  /**
+   * The family folder this kind is an example of (a `FamilyIdentity`'s `family`): its interpreter is the family's,
+   * and it is listed so that the tests and oracles run on a kind with a real CRD. Absent for a kind folder's kind.
+   */
+  readonly family?: string;
+}
+
+/**
+ * A family folder: one interpreter for every kind of some groups, at every version, because those kinds share one
+ * status convention (Crossplane's managed resources, composites and claims). Karmada matches a webhook rule's group
+ * exactly or by `*`, so webhook-config writes a family's rule as its groups with versions and kinds `*`.
+ */
+export interface FamilyIdentity {
+  /** The family's name, as the kinds table and webhook names show it (`Crossplane`). */
+  readonly family: string;
+  /** The folder, relative to the repository root. */
+  readonly home: string;
+  /** Always false: a family's CRDs are its projects' (or a team's own), never this service's. */
+  readonly ownCrd: false;
+  /**
+   * The groups served, each exact (`pkg.crossplane.io`) or a suffix pattern (`*.upbound.io`: any group ending so).
+   * Exact groups are claimed by webhook-config by default; a pattern's groups are claimed by naming them.
+   */
+  readonly groups: readonly string[];
+  /** Kinds of real CRDs that the tests and oracles run the family on (cases under testdata/<version>/). */
+  readonly examples: readonly KindIdentity[];
+}
+
+/** Whether `group` is one of a family's groups (exact, or under a `*.suffix` pattern). */
+export function familyServes(family: { readonly groups: readonly string[] }, group: string): boolean {
+  return family.groups.some((pattern) => (pattern.startsWith('*.') ? group.endsWith(pattern.slice(1)) && group.length > pattern.length - 1 : group === pattern));
 }
 
 /** A release's CRD that still served `versions`, which the newest published CRD has dropped. */
@@ -105,13 +136,14 @@ export function servedList(kinds: readonly KindIdentity[]): string {
  * the version is unknown; the group's kinds when the group is known; else the groups. A catalogue of forty kinds
  * listed version by version runs past a bounded message's 1,000 characters and would be cut mid-list.
  */
-export function servedNear(gvk: { group: string; kind: string }, kinds: readonly KindIdentity[]): string {
+export function servedNear(gvk: { group: string; kind: string }, kinds: readonly KindIdentity[], families: readonly FamilyIdentity[] = []): string {
   const sameKind = kinds.find((k) => k.group === gvk.group && k.kind === gvk.kind);
   if (sameKind !== undefined) return `${sameKind.kind} of ${describeGroup(sameKind.group)} is served at ${sameKind.versions.join(', ')}`;
   const sameGroup = kinds.filter((k) => k.group === gvk.group);
   if (sameGroup.length > 0) return `${describeGroup(gvk.group)} is served for ${sameGroup.map((k) => `${k.kind} (${k.versions.join(', ')})`).join('; ')}`;
-  const groups = [...new Set(kinds.map((k) => k.group))].sort();
-  return `this service interprets ${kinds.length} kinds in the groups ${groups.map((group) => group || '""').join(', ')} (\`npm run kinds\` and the README list them)`;
+  const groups = [...new Set(kinds.filter((k) => k.family === undefined).map((k) => k.group))].sort();
+  const ofFamilies = families.map((f) => `; the ${f.family} family serves every kind of ${f.groups.join(', ')}`).join('');
+  return `this service interprets ${kinds.filter((k) => k.family === undefined).length} kinds in the groups ${groups.map((group) => group || '""').join(', ')}${ofFamilies} (\`npm run kinds\` and the README list them)`;
 }
 
 function describeGroup(group: string): string {

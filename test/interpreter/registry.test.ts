@@ -3,7 +3,7 @@
 // an entry whose module is another kind is refused (docs/adr/0013-kinds-at-start-up.md).
 import { describe, expect, it } from 'vitest';
 import { interpretWhenReady, interpret, interpreterReady, readContext } from '../../lib/interpreter/interpret';
-import { createInterpreterRegistry, type LazyInterpreter, type ResourceInterpreter } from '../../lib/interpreter/registry';
+import { createInterpreterRegistry, type FamilyInterpreter, type LazyFamily, type LazyInterpreter, type ResourceInterpreter } from '../../lib/interpreter/registry';
 import { interpreterEndpoint } from '../../lib/handlers/interpreter';
 import { interpreterRegistry } from '../../lib/kinds/interpreters';
 import type { KindIdentity } from '../../lib/review/kind';
@@ -136,5 +136,82 @@ describe('lib/kinds/interpreters.ts', () => {
 
     // Assess
     expect(context.response).toMatchObject({ uid: 'w', successful: true, replicas: 3 });
+  });
+});
+
+describe('a family folder: one interpreter for every kind of its groups', () => {
+  const family: FamilyInterpreter = {
+    family: 'Widgets',
+    home: 'test/widgets',
+    ownCrd: false,
+    groups: ['widgets.io', '*.widgets.dev'],
+    examples: [],
+    operations: { InterpretHealth: ({ kind }) => ({ healthy: kind.kind !== 'Broken', reason: `a ${kind.kind} of ${kind.group}` }) },
+  };
+  const healthOf = (apiVersion: string, kind: string, uid = 'w') => interpreterContext({ operation: 'InterpretHealth', object: { apiVersion, kind, metadata: { name: 'w' } }, uid });
+  const lazy = (): LazyFamily & { loads: number } => {
+    const entry = { family: family.family, home: family.home, ownCrd: false as const, groups: family.groups, loads: 0, load: async () => { entry.loads++; return family; } };
+    return entry;
+  };
+
+  it('serves any kind at any version of an exact group or of a group under a `*.` pattern, loading the family once', async () => {
+    // Prepare
+    const entry = lazy();
+    const registry = createInterpreterRegistry([], [entry]);
+
+    // Act
+    const answers = await Promise.all([
+      interpretWhenReady(registry, healthOf('widgets.io/v1', 'Gear', 'a')),
+      interpretWhenReady(registry, healthOf('s3.aws.widgets.dev/v1beta2', 'Bucket', 'b')),
+      interpretWhenReady(registry, healthOf('widgets.io/v9', 'Broken', 'c')),
+    ]);
+
+    // Assess
+    expect(entry.loads).toBe(1);
+    expect(answers.map(({ context }) => context.response)).toEqual([
+      { uid: 'a', successful: true, healthy: true },
+      { uid: 'b', successful: true, healthy: true },
+      { uid: 'c', successful: true, healthy: false },
+    ]);
+    expect(registry.kindFor({ group: 'x.widgets.dev', version: 'v1', kind: 'Bucket' })).toMatchObject({ family: 'Widgets', home: 'test/widgets', kind: 'Bucket' });
+  });
+
+  it('does not serve the pattern\'s suffix itself, nor another group, and names the family in the 404', async () => {
+    // Prepare
+    const registry = createInterpreterRegistry([], [lazy()]);
+
+    // Act
+    const bare = (await interpretWhenReady(registry, healthOf('widgets.dev/v1', 'Gear'))).context.response;
+    const other = (await interpretWhenReady(registry, healthOf('gadgets.io/v1', 'Gear'))).context.response;
+
+    // Assess
+    expect(bare?.status?.code).toBe(404);
+    expect(other?.status?.code).toBe(404);
+    expect(other?.status?.message).toContain('the Widgets family serves every kind of widgets.io, *.widgets.dev');
+  });
+
+  it('binds an example kind listed with the family\'s loader to that kind, and refuses one of another group', async () => {
+    // Prepare
+    const example: KindIdentity = { group: 'widgets.io', kind: 'Gear', plural: 'gears', versions: ['v1'], storageVersion: 'v1', home: 'test/widgets', ownCrd: false, family: 'Widgets' };
+    const stray: KindIdentity = { ...example, group: 'gadgets.io' };
+
+    // Act
+    const bound = await createInterpreterRegistry([{ ...example, load: async () => family }]).loadAll();
+    const refused = createInterpreterRegistry([{ ...stray, load: async () => family }]).loadAll();
+
+    // Assess
+    expect(bound[0]).toMatchObject({ group: 'widgets.io', kind: 'Gear', home: 'test/widgets' });
+    expect(Object.keys(bound[0]!.operations)).toEqual(['InterpretHealth']);
+    await expect(refused).rejects.toThrow(/does not serve group gadgets.io/);
+  });
+
+  it('lists the served families, and lib/kinds/interpreters.ts lists the Crossplane family with its examples as kinds', async () => {
+    // Act
+    const families = await interpreterRegistry.loadFamilies();
+
+    // Assess
+    expect(interpreterRegistry.families.map((f) => f.family)).toEqual(['Crossplane']);
+    expect(families.map((f) => f.home)).toEqual(['lib/kinds/crossplane']);
+    expect(interpreterRegistry.kinds.filter((kind) => kind.family === 'Crossplane').map((kind) => `${kind.group}/${kind.kind}`)).toContain('kubernetes.crossplane.io/Object');
   });
 });

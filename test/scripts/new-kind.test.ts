@@ -324,7 +324,7 @@ describe('new-kind reads the CRD as its API server does', () => {
     // Act
     const scaffolded = await run(['--crd', gadgetCrd, '--owner', 'project'], repo);
     const home = join(repo, 'lib/kinds/gadget');
-    const interpreter = await interpreterOfFolder(home);
+    const interpreter = (await interpreterOfFolder(home)) as ResourceInterpreter;
     const alone = answered(interpreter, { operation: 'AggregateStatus', desired: template, statusItems: [] });
     const reflected = answered(interpreter, { operation: 'InterpretStatus', observed: { ...template, status: {} } });
     const first = reflected.status as JsonObject;
@@ -417,7 +417,7 @@ describe.skipIf(go.missing)(`new-kind on Prometheus Operator's own Prometheus CR
     // Act
     // In the copy, not in process: this process's lib/kit/kinds lists the kinds served here, Prometheus among them.
     const scaffolded = inRepo(repo, `npm run -s new-kind -- --crd ${crd} --owner project`);
-    const interpreter = await interpreterOfFolder(home);
+    const interpreter = (await interpreterOfFolder(home)) as ResourceInterpreter;
     const recorded = recordedOutputs(home, 'v1', 'AggregateStatus').map((output) => (output.aggregatedStatus as JsonObject).status);
     const reflected = recordedOutputs(home, 'v1', 'InterpretStatus').map((output) => output.status);
     const alone = answered(interpreter, { operation: 'AggregateStatus', desired: template, statusItems: [] });
