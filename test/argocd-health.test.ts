@@ -8,12 +8,13 @@
 // ``- `testdata/<file>.yaml` healthy|unhealthy|refused: reason`` (what this service answers). A listed input that
 // answers as the mapping expects fails too, so the list stays true. The testdata is read as Argo CD's own test reads
 // it (test/support/argocd-cases.ts: keys case-insensitively), so no case is skipped for its spelling.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { localWebhook } from '../lib/kit/webhook';
 import { interpreterRegistry } from '../lib/kinds/interpreters';
+import { familyServes } from '../lib/review/kind';
 import type { ResourceInterpreterContext } from '../lib/interpreter/wire/types';
 import { argoCdCases, goField } from './support/argocd-cases';
 import { interpreterContext, type JsonMap } from './support/karmada';
@@ -61,12 +62,27 @@ if (!go.missing) {
 }
 
 const webhook = localWebhook();
-const checked = interpreterRegistry.kinds
+const checked: { kind: { group: string; kind: string; home: string }; folder: string; prefix?: string }[] = interpreterRegistry.kinds
+  .filter((kind) => kind.family === undefined)
   .map((kind) => ({ kind, folder: customizations === undefined ? '' : join(customizations, kind.group, kind.kind) }))
   .filter(({ folder }) => folder !== '' && existsSync(join(folder, 'health_test.yaml')));
+// A family folder is held to every check of a group it serves, and to Argo CD's wildcard checks of its patterns
+// (`*.crossplane.io` is Argo CD's `_.crossplane.io/_`): its README lists inputs by their path from
+// resource_customizations (`_.upbound.io/_/testdata/x.yaml`), since one README answers for several checks.
+for (const family of customizations === undefined ? [] : interpreterRegistry.families) {
+  const groupFolders = readdirSync(customizations!).filter((group) =>
+    group.startsWith('_.') ? family.groups.includes(`*.${group.slice(2)}`) : familyServes(family, group),
+  );
+  for (const group of groupFolders) {
+    for (const kind of readdirSync(join(customizations!, group))) {
+      const folder = join(customizations!, group, kind);
+      if (existsSync(join(folder, 'health_test.yaml'))) checked.push({ kind: { group, kind, home: family.home }, folder, prefix: `${group}/${kind}/` });
+    }
+  }
+}
 
 describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health testdata, for the kinds served that it covers${go.note}${unavailable}`, () => {
-  for (const { kind, folder } of checked) {
+  for (const { kind, folder, prefix } of checked) {
     const name = `${kind.group}/${kind.kind}`;
     it(`${name}: Healthy answers healthy, Degraded unhealthy, Progressing and Suspended as the README maps them, or the README lists why not`, async () => {
       // Prepare
@@ -89,19 +105,20 @@ describe.skipIf(customizations === undefined)(`Argo CD ${argoCdRelease}'s health
           unexplained.push(`a ${test.healthStatus?.status} case without inputPath: Argo CD's own test cannot read it either`);
           continue;
         }
-        seen.add(test.inputPath);
+        const listedAs = `${prefix ?? ''}${test.inputPath}`;
+        seen.add(listedAs);
         const object = parseYaml(readFileSync(join(folder, test.inputPath), 'utf8')) as JsonMap;
         const context = interpreterContext({ operation: 'InterpretHealth', object, uid: `argocd-${test.inputPath}` }) as unknown as ResourceInterpreterContext;
         const answered = (await webhook(context)) as { response?: { successful?: boolean; healthy?: boolean; status?: { message?: string } } };
         const answer: Answer = answered.response?.successful !== true ? 'refused' : answered.response.healthy === true ? 'healthy' : 'unhealthy';
-        const entry = listed.get(test.inputPath);
+        const entry = listed.get(listedAs);
         if (entry === undefined && answer !== expected) {
-          unexplained.push(`${test.inputPath}: Argo CD says ${test.healthStatus?.status} ("${test.healthStatus?.message ?? ''}"), expected ${expected}, this service answers ${answer}${answer === 'refused' ? ` (${answered.response?.status?.message})` : ''}; not listed in ${kind.home}/README.md`);
+          unexplained.push(`${listedAs}: Argo CD says ${test.healthStatus?.status} ("${test.healthStatus?.message ?? ''}"), expected ${expected}, this service answers ${answer}${answer === 'refused' ? ` (${answered.response?.status?.message})` : ''}; not listed in ${kind.home}/README.md`);
         }
-        if (entry !== undefined && entry.answer !== answer) unexplained.push(`${test.inputPath}: the README lists ${entry.answer}, this service answers ${answer}`);
-        if (entry !== undefined && answer === expected) unexplained.push(`${test.inputPath}: listed in the README, but this service answers as ${test.healthStatus?.status} is mapped (${answer}): remove the line`);
+        if (entry !== undefined && entry.answer !== answer) unexplained.push(`${listedAs}: the README lists ${entry.answer}, this service answers ${answer}`);
+        if (entry !== undefined && answer === expected) unexplained.push(`${listedAs}: listed in the README, but this service answers as ${test.healthStatus?.status} is mapped (${answer}): remove the line`);
       }
-      const stale = [...listed.keys()].filter((path) => !seen.has(path)).map((path) => `${path}: listed in the README, no judged Argo CD case has it`);
+      const stale = [...listed.keys()].filter((path) => !seen.has(path) && (prefix === undefined || path.startsWith(prefix))).map((path) => `${path}: listed in the README, no judged Argo CD case has it`);
 
       // Assess
       expect([...unmapped, ...unexplained, ...stale]).toEqual([]);

@@ -1,7 +1,8 @@
 // Every kind this service interprets, one entry a kind: its identity (as its identity.ts declares it) and its
 // interpreter's module, which a function loads the first time a request names the kind. Generated from the
 // folders under lib/kinds/ by `npm run kinds` (new-kind runs it): do not edit; test/kit/kind-lists.test.ts fails
-// when it is not current, and loading a kind checks that its interpreter is the identity written here.
+// when it is not current, and loading a kind checks that its interpreter is the identity written here. A family
+// folder's example kinds follow the kinds, and the families themselves (every kind of their groups) come last.
 import { createInterpreterRegistry } from '../interpreter/registry';
 
 export const interpreterRegistry = createInterpreterRegistry([
@@ -524,5 +525,68 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/workload',
     ownCrd: true,
     load: async () => (await import('./workload/interpreter')).workloadInterpreter,
+  },
+  {
+    group: 'kubernetes.crossplane.io',
+    kind: 'Object',
+    plural: 'objects',
+    versions: ['v1alpha1', 'v1alpha2'],
+    storageVersion: 'v1alpha2',
+    home: 'lib/kinds/crossplane',
+    ownCrd: false,
+    family: 'Crossplane',
+    load: async () => (await import('./crossplane/interpreter')).crossplaneInterpreter,
+  },
+  {
+    group: 'kubernetes.m.crossplane.io',
+    kind: 'Object',
+    plural: 'objects',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/crossplane',
+    ownCrd: false,
+    family: 'Crossplane',
+    load: async () => (await import('./crossplane/interpreter')).crossplaneInterpreter,
+  },
+  {
+    group: 'kubernetes.crossplane.io',
+    kind: 'ProviderConfig',
+    plural: 'providerconfigs',
+    versions: ['v1alpha1'],
+    storageVersion: 'v1alpha1',
+    home: 'lib/kinds/crossplane',
+    ownCrd: false,
+    family: 'Crossplane',
+    load: async () => (await import('./crossplane/interpreter')).crossplaneInterpreter,
+  },
+  {
+    group: 'pkg.crossplane.io',
+    kind: 'Provider',
+    plural: 'providers',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/crossplane',
+    ownCrd: false,
+    family: 'Crossplane',
+    load: async () => (await import('./crossplane/interpreter')).crossplaneInterpreter,
+  },
+  {
+    group: 'apiextensions.crossplane.io',
+    kind: 'CompositeResourceDefinition',
+    plural: 'compositeresourcedefinitions',
+    versions: ['v1', 'v2'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/crossplane',
+    ownCrd: false,
+    family: 'Crossplane',
+    load: async () => (await import('./crossplane/interpreter')).crossplaneInterpreter,
+  },
+], [
+  {
+    family: 'Crossplane',
+    home: 'lib/kinds/crossplane',
+    ownCrd: false,
+    groups: ['pkg.crossplane.io', 'apiextensions.crossplane.io', '*.crossplane.io', '*.upbound.io'],
+    load: async () => (await import('./crossplane/interpreter')).crossplaneInterpreter,
   },
 ]);

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { findKinds } from '../../lib/kit/kind-lists';
+import { findKinds, identitiesOf } from '../../lib/kit/kind-lists';
+import { interpreterRegistry } from '../../lib/kinds/interpreters';
 import { kindCrdDocument } from '../../lib/kit/published-crd';
 import { kindFolders, repositoryRoot } from '../../lib/kit/kinds';
 import { isPublishedCrd, type KindIdentity } from '../../lib/review/kind';
@@ -55,9 +56,15 @@ export async function kindCrds(): Promise<{ crds: KindCrd[]; exempt: ExemptKind[
   const crds: KindCrd[] = [];
   const exempt: ExemptKind[] = [];
   // The registries list a kind's identity without where its CRD is published: its identity.ts says.
-  const declared = new Map((await findKinds(repositoryRoot)).kinds.flatMap((found) => (found.identity === undefined ? [] : [[found.identity.home, found.identity] as const])));
-  for (const folder of kindFolders()) {
-    const identity = declared.get(folder.identity.home) ?? folder.identity;
+  // A family folder lists several kinds (its examples), each with a CRD of its own.
+  const declared = new Map<string, KindIdentity>((await findKinds(repositoryRoot)).kinds.flatMap((found) => identitiesOf(found).map((identity) => [`${identity.group}/${identity.kind}`, identity] as const)));
+  const seen = new Set<string>();
+  const identities = kindFolders().flatMap((folder) => interpreterRegistry.kinds.filter((kind) => kind.home === folder.identity.home));
+  for (const listed of identities.length > 0 ? identities : kindFolders().map((folder) => folder.identity)) {
+    const key = `${listed.group}/${listed.kind}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const identity = declared.get(key) ?? listed;
     const document = kindCrdDocument(identity, repositoryRoot);
     if (document === undefined) {
       exempt.push({ identity, why: identity.publishedCrd !== undefined && !isPublishedCrd(identity.publishedCrd) ? identity.publishedCrd.unavailable : 'names no published CRD' });

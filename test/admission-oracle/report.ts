@@ -49,8 +49,12 @@ function describe(item: OracleCase, verdict: Verdict): string {
 }
 
 export function judge(results: readonly { item: OracleCase; result: CaseResult }[], crds: readonly KindCrd[], exempt: ExemptKind[]): Judged {
+  // A family folder's kinds (one CRD each) are counted together, under the folder.
+  const perHome = new Map<string, number>();
+  for (const crd of crds) perHome.set(crd.identity.home, (perHome.get(crd.identity.home) ?? 0) + 1);
+  const labelOf = (crd: KindCrd) => (perHome.get(crd.identity.home)! > 1 ? `${crd.identity.family ?? crd.identity.home} family (${perHome.get(crd.identity.home)} kinds)` : `${crd.identity.kind}.${crd.identity.group}`);
   const figures = new Map<string, KindFigures>(crds.map((crd) => [crd.identity.home, {
-    home: crd.identity.home, kind: `${crd.identity.kind}.${crd.identity.group}`, source: crd.source, cases: 0, skipped: 0,
+    home: crd.identity.home, kind: labelOf(crd), source: perHome.get(crd.identity.home)! > 1 ? `their projects' CRDs (${crd.identity.home}/identity.ts)` : crd.source, cases: 0, skipped: 0,
     inputsAdmitted: 0, inputsRefused: 0, hostileRefused: 0, listedRefused: 0, outputsAdmitted: 0, outputsRefused: 0, outputsPruned: 0, outputsNotJudged: 0,
     byOperation: new Map(), skips: new Set(), casesChecked: 0, casesRefused: 0, uncheckedVersions: new Set(),
   }]));

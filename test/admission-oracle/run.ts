@@ -9,7 +9,7 @@ import { localWebhook } from '../../lib/kit/webhook';
 import { startOracleServer } from './api-server';
 import { differentialInputs, oracleCases, type OracleCase } from './cases';
 import { CaseChecker, type CaseResult } from './checks';
-import { installCrds, kindCrds, resourceBindingCrd, withConversion } from './crds';
+import { installCrds, kindCrds, resourceBindingCrd, withConversion, type KindCrd } from './crds';
 import { admissionFiguresOf, judge, printReport } from './report';
 
 const concurrency = 6;
@@ -45,10 +45,18 @@ async function main(): Promise<number> {
     const binding = resourceBindingCrd(catalogue);
     const installed = wanted.map((crd) => (crd.convertsHere && server.conversion !== undefined ? withConversion(crd, server.conversion) : crd));
     await installCrds(server.kube, [...installed, { name: binding.metadata.name, object: binding }]);
-    const byHome = new Map(wanted.map((crd) => [crd.identity.home, crd]));
+    // A case's CRD: its kind folder's, or, in a family folder of several kinds, the one of the case's object.
+    const crdOf = (item: OracleCase): KindCrd | undefined => {
+      const ofHome = wanted.filter((crd) => crd.identity.home === item.home);
+      if (ofHome.length <= 1) return ofHome[0];
+      const object = item.case.desiredObj ?? item.case.observedObj;
+      const apiVersion = typeof object?.apiVersion === 'string' ? object.apiVersion : '';
+      const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+      return ofHome.find((crd) => crd.identity.group === group && crd.identity.kind === object?.kind);
+    };
     const checker = new CaseChecker(server.kube, localWebhook());
     const results: { item: OracleCase; result: CaseResult }[] = [];
-    const runnable = cases.filter((item) => byHome.has(item.home));
+    const runnable = cases.filter((item) => crdOf(item) !== undefined);
     // A cluster-scoped kind's cases share names: one at a time, each removing what it created.
     const turns = new Map<string, Promise<void>>();
     let next = 0;
@@ -56,7 +64,7 @@ async function main(): Promise<number> {
       while (next < runnable.length) {
         const index = next++;
         const item = runnable[index]!;
-        const crd = byHome.get(item.home)!;
+        const crd = crdOf(item)!;
         const namespace = `oracle-${index}`;
         await server.kube.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
         const run = async () => {
@@ -66,8 +74,9 @@ async function main(): Promise<number> {
         if (crd.namespaced) {
           await run();
         } else {
-          const turn = (turns.get(item.home) ?? Promise.resolve()).then(run);
-          turns.set(item.home, turn.catch(() => undefined));
+          const turnKey = `${crd.identity.group}/${crd.identity.kind}`;
+          const turn = (turns.get(turnKey) ?? Promise.resolve()).then(run);
+          turns.set(turnKey, turn.catch(() => undefined));
           await turn;
         }
       }
