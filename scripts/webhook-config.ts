@@ -18,7 +18,7 @@ import {
   normalizeBaseUrl,
   defaultTimeoutSeconds,
   renderWebhookConfiguration,
-  selectKinds,
+  selectClaims,
   validateToken,
   WebhookConfigurationError,
   webhookModes,
@@ -47,6 +47,9 @@ Options:
   --name NAME             metadata.name of the configuration (default ${defaultConfigurationName}).
   --kinds KINDS           Comma-separated group/Kind names to claim (default: every kind served), e.g.
                           apps.kruise.io/CloneSet,argoproj.io/Rollout; the rest stay with Karmada.
+                          group/* claims every kind of a group a family folder serves, at every version
+                          (e.g. pkg.crossplane.io/*,s3.aws.upbound.io/*); by default a family's exact
+                          groups are claimed, a pattern's (*.upbound.io) only when named.
   --include-operations OPS  Comma-separated opt-in operations to claim too: InterpretComponent is left out
                           unless named here (with Karmada's MultiplePodTemplatesScheduling gate and a
                           Duplicated policy, Karmada v1.17 then sends members spec.replicas 0; see README).
@@ -212,10 +215,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const [{ interpreterRegistry }, { conversionRegistry }, { admissionRegistry }] = await loaded('the kinds (lib/kinds/)', () =>
       Promise.all([import('../lib/kinds/interpreters'), import('../lib/kinds/conversions'), import('../lib/kinds/admissions')]));
 
-    const chosen = selectKinds(interpreterRegistry.kinds, values.kinds);
+    const claims = selectClaims(interpreterRegistry.kinds, interpreterRegistry.families, values.kinds);
+    const chosen = claims.kinds;
     const isChosen = (kind: KindIdentity) => chosen.some((one) => one.group === kind.group && one.kind === kind.kind);
+    const families = await interpreterRegistry.loadFamilies();
     const config = buildWebhookConfiguration({
       interpreters: (await interpreterRegistry.loadAll()).filter(isChosen),
+      families: claims.families.map(({ family, groups }) => ({ family: families.find((loaded) => loaded.home === family.home)!, groups })),
       url: values.url,
       ...(token === undefined ? {} : { token }),
       mode: mode as WebhookMode,

@@ -1,6 +1,7 @@
 // Builds Karmada's ResourceInterpreterWebhookConfiguration for this service from the interpreter registry.
 import { Document, isScalar, isSeq, visit } from 'yaml';
-import type { ResourceInterpreter } from '../interpreter/registry';
+import type { FamilyInterpreter, ResourceInterpreter } from '../interpreter/registry';
+import { familyServes } from '../review/kind';
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../interpreter/wire/operations';
 import { bounded, maxRefusalLength, nearestNames, quotedName, suggesting } from '../review/nearest-names';
 
@@ -13,8 +14,16 @@ export const defaultTimeoutSeconds = 10;
 export const minTimeoutSeconds = 1;
 export const maxTimeoutSeconds = 30;
 
+/** A family folder's claim of some of its groups: every kind of each, at every version (Karmada's `*`). */
+export interface FamilyClaim {
+  family: FamilyInterpreter;
+  groups: readonly string[];
+}
+
 export interface WebhookConfigurationOptions {
   interpreters: readonly ResourceInterpreter[];
+  /** Family folders' claims: one rule per family, its groups with versions and kinds `*`. */
+  families?: readonly FamilyClaim[];
   /** The API's base URL, e.g. `https://interpreter.example.com`; a base path (API mapping) is kept. */
   url: string;
   /** The caller token, sent as the first path segment after the base URL; none when the stack is unprotected. */
@@ -103,6 +112,48 @@ export function selectKinds<K extends { group: string; kind: string }>(kinds: re
 }
 
 /**
+ * What `--kinds` claims among kind folders and family folders: `group/Kind` names a kind folder's kind; `group/*`
+ * claims every kind of a group a family serves (a family's example kind is claimed that way, never alone). Without
+ * `--kinds`: every kind folder's kind, and each family's exact groups (a `*.` pattern's groups are claimed by name,
+ * since Karmada matches a group exactly or by `*`).
+ */
+export function selectClaims<K extends { group: string; kind: string; family?: string }, F extends { family: string; groups: readonly string[] }>(
+  kinds: readonly K[],
+  families: readonly F[],
+  lists: readonly string[] | undefined,
+): { kinds: K[]; families: { family: F; groups: string[] }[] } {
+  const ownKinds = kinds.filter((kind) => kind.family === undefined);
+  if (lists === undefined) {
+    return { kinds: [...ownKinds], families: families.map((family) => ({ family, groups: family.groups.filter((group) => !group.startsWith('*.')) })).filter(({ groups }) => groups.length > 0) };
+  }
+  const names = lists.flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const wildcards = names.filter((name) => name.endsWith('/*'));
+  const claimed = new Map<F, string[]>();
+  for (const name of wildcards) {
+    const group = name.slice(0, -2);
+    const family = families.find((candidate) => familyServes(candidate, group));
+    if (family === undefined) {
+      const served = families.map((f) => `the ${f.family} family serves ${f.groups.join(', ')}`).join('; ');
+      throw new WebhookConfigurationError(bounded(`--kinds: ${quotedName(name)} claims every kind of group ${quotedName(group)}, which no family folder serves${served === '' ? '' : ` (${served})`}; name a kind folder's kind as group/Kind`, maxRefusalLength - 'webhook-config: '.length));
+    }
+    const groups = claimed.get(family) ?? [];
+    if (!groups.includes(group)) groups.push(group);
+    claimed.set(family, groups);
+  }
+  const rest = names.filter((name) => !name.endsWith('/*'));
+  for (const name of rest) {
+    const group = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : '';
+    const family = families.find((candidate) => familyServes(candidate, group));
+    // A family's kinds are claimed by group: one rule of kinds `*`, not one per kind that Karmada's list would miss.
+    if (family !== undefined && !ownKinds.some((kind) => `${kind.group}/${kind.kind}` === name)) {
+      throw new WebhookConfigurationError(bounded(`--kinds: ${quotedName(name)} is a kind of the ${family.family} family, claimed by its group: write ${quotedName(`${group}/*`)}`, maxRefusalLength - 'webhook-config: '.length));
+    }
+  }
+  const chosen = rest.length === 0 ? [] : selectKinds(ownKinds, [rest.join(',')]);
+  return { kinds: chosen, families: [...claimed].map(([family, groups]) => ({ family, groups })) };
+}
+
+/**
  * ` (did you mean group/Kind?)` for a name asked as group/Kind or as a bare Kind: near as a whole, or near by its
  * Kind alone (`apps/Clonset`, `clonset`), named whole either way.
  */
@@ -160,7 +211,7 @@ export function normalizeBaseUrl(raw: string): string {
 }
 
 function operationsOf(
-  interpreter: ResourceInterpreter,
+  interpreter: Pick<ResourceInterpreter, 'operations'>,
   excluded: readonly InterpreterOperation[],
   included: readonly InterpreterOperation[],
 ): InterpreterOperation[] {
@@ -208,13 +259,30 @@ export function buildWebhookConfiguration(options: WebhookConfigurationOptions):
     apiVersions: [...interpreter.versions],
     kinds: [interpreter.kind],
   });
+  // A family's rule: its claimed groups, every version and kind (Karmada's matcher takes `*` for each).
+  const familyClaims = (options.families ?? []).flatMap(({ family, groups }) => {
+    const operations = operationsOf(family, options.excludeOperations ?? [], options.includeOperations ?? []);
+    return operations.length === 0 || groups.length === 0 ? [] : [{ groups, operations }];
+  });
+  const familyRule = ({ groups }: { groups: readonly string[] }, operations: InterpreterOperation[]): RuleWithOperations => ({
+    operations,
+    apiGroups: [...groups],
+    apiVersions: ['*'],
+    kinds: ['*'],
+  });
   const webhooks =
     mode === 'single'
-      ? claims.length === 0
+      ? claims.length + familyClaims.length === 0
         ? []
-        : [webhook(`interpreter.${name}`, `${prefix}/interpreter`, claims.map(({ interpreter, operations }) => rule(interpreter, operations)))]
+        : [webhook(`interpreter.${name}`, `${prefix}/interpreter`, [
+            ...claims.map(({ interpreter, operations }) => rule(interpreter, operations)),
+            ...familyClaims.map((claim) => familyRule(claim, claim.operations)),
+          ])]
       : interpreterOperations.flatMap((operation) => {
-          const rules = claims.filter(({ operations }) => operations.includes(operation)).map(({ interpreter }) => rule(interpreter, [operation]));
+          const rules = [
+            ...claims.filter(({ operations }) => operations.includes(operation)).map(({ interpreter }) => rule(interpreter, [operation])),
+            ...familyClaims.filter(({ operations }) => operations.includes(operation)).map((claim) => familyRule(claim, [operation])),
+          ];
           return rules.length === 0 ? [] : [webhook(`${operation.toLowerCase()}.${name}`, `${prefix}/interpreter/${routeSegmentOf[operation]}`, rules)];
         });
 

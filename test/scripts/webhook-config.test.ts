@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse } from 'yaml';
 import { interpreterRegistry } from '../../lib/kinds/interpreters';
 
-const interpreters = await interpreterRegistry.loadAll();
+// A family folder's example kinds are claimed by the family's rule (its groups, versions and kinds `*`), not alone.
+const interpreters = (await interpreterRegistry.loadAll()).filter((interpreter) => interpreter.family === undefined);
+const families = await interpreterRegistry.loadFamilies();
+/** Each family's rule by default: its exact groups, every version and kind. */
+const familyRules = (operationsFor: (operations: object) => InterpreterOperation[]) =>
+  families.map((family) => ({ operations: operationsFor(family.operations), apiGroups: family.groups.filter((group) => !group.startsWith('*.')), apiVersions: ['*'], kinds: ['*'] }));
 import { interpreterOperations, routeSegmentOf, type InterpreterOperation } from '../../lib/interpreter/wire/operations';
 import { dispatcherFunction, matchRoute } from '../../lib/routes';
 import { buildWebhookConfiguration, optInOperations } from '../../lib/karmada/webhook-configuration';
@@ -178,15 +183,21 @@ function configurationOf(stdout: string): Configuration {
 }
 
 /** Every (group, version, kind, operation) the registry serves. */
-const served = interpreters.flatMap((interpreter) =>
-  interpreter.versions.flatMap((version) =>
-    (Object.keys(interpreter.operations) as InterpreterOperation[]).map((operation) => `${interpreter.group}/${version}/${interpreter.kind}/${operation}`),
+const served = [
+  ...interpreters.flatMap((interpreter) =>
+    interpreter.versions.flatMap((version) =>
+      (Object.keys(interpreter.operations) as InterpreterOperation[]).map((operation) => `${interpreter.group}/${version}/${interpreter.kind}/${operation}`),
+    ),
   ),
-);
+  ...families.flatMap((family) => family.groups.filter((group) => !group.startsWith('*.')).flatMap((group) => (Object.keys(family.operations) as InterpreterOperation[]).map((operation) => `${group}/*/*/${operation}`))),
+];
 /** What the configuration claims without --include-operations: every served operation but the opt-in ones. */
-const claimedByDefault = interpreters.flatMap((interpreter) =>
-  interpreter.versions.flatMap((version) => defaultOperationsOf(interpreter.operations).map((operation) => `${interpreter.group}/${version}/${interpreter.kind}/${operation}`)),
-);
+const claimedByDefault = [
+  ...interpreters.flatMap((interpreter) =>
+    interpreter.versions.flatMap((version) => defaultOperationsOf(interpreter.operations).map((operation) => `${interpreter.group}/${version}/${interpreter.kind}/${operation}`)),
+  ),
+  ...families.flatMap((family) => family.groups.filter((group) => !group.startsWith('*.')).flatMap((group) => defaultOperationsOf(family.operations).map((operation) => `${group}/*/*/${operation}`))),
+];
 /** The registry's operations of one kind that the configuration claims without --include-operations. */
 /** In the protocol's order, as webhook-config lists them (whatever order a kind's module declares them in). */
 function defaultOperationsOf(operations: object): InterpreterOperation[] {
@@ -233,9 +244,12 @@ describe('webhook-config per-operation mode (the default), as a process', () => 
 
   it('has one webhook per operation, named <operation>.<configuration>, with a rule per kind, and the defaults', () => {
     const expected = interpreterOperations.flatMap((operation) => {
-      const rules = interpreters
-        .filter((interpreter) => defaultOperationsOf(interpreter.operations).includes(operation))
-        .map((interpreter) => ({ operations: [operation], apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] }));
+      const rules = [
+        ...interpreters
+          .filter((interpreter) => defaultOperationsOf(interpreter.operations).includes(operation))
+          .map((interpreter) => ({ operations: [operation], apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] })),
+        ...familyRules((operations) => defaultOperationsOf(operations).filter((one) => one === operation)).filter((rule) => rule.operations.length > 0),
+      ];
       const hook = {
         name: `${operation.toLowerCase()}.karmada-serverless-interpreter`,
         rules,
@@ -304,7 +318,10 @@ describe('webhook-config single mode', () => {
     expect(config.webhooks).toEqual([
       {
         name: 'interpreter.workload-interpreter',
-        rules: interpreters.map((interpreter) => ({ operations: defaultOperationsOf(interpreter.operations), apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] })),
+        rules: [
+          ...interpreters.map((interpreter) => ({ operations: defaultOperationsOf(interpreter.operations), apiGroups: [interpreter.group], apiVersions: [...interpreter.versions], kinds: [interpreter.kind] })),
+          ...familyRules(defaultOperationsOf),
+        ],
         clientConfig: { url: `${base}/interpreter` },
         interpreterContextVersions: ['v1alpha1'],
         timeoutSeconds: 5,
@@ -398,9 +415,10 @@ describe('webhook-config options', () => {
     expect(admissionErrors(config)).toEqual([]);
     expect(config.webhooks.flatMap((hook) => hook.rules.flatMap((rule) => rule.operations))).not.toContain('Retain');
     // One rule per kind and operation, whatever the number of versions it lists.
-    const retaining = interpreters.filter(({ operations }) => operations.Retain !== undefined).length;
+    const all = [...interpreters, ...families];
+    const retaining = all.filter(({ operations }) => operations.Retain !== undefined).length;
     expect(retaining).toBeGreaterThan(0);
-    expect(config.webhooks.flatMap((hook) => hook.rules).length).toBe(interpreters.reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0) - retaining);
+    expect(config.webhooks.flatMap((hook) => hook.rules).length).toBe(all.reduce((count, { operations }) => count + defaultOperationsOf(operations).length, 0) - retaining);
   });
 
   it('claims only the kinds --kinds names (group/Kind), every operation of each, and nothing of the others', async () => {
@@ -549,5 +567,35 @@ describe.skipIf(motoServer.missing)(`webhook-config --secret-id against a local 
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toMatch(/interpreter\/bad-token: the token may contain only/);
     expect(bad.stderr).not.toContain('not a/url?segment');
+  });
+});
+
+describe('webhook-config and family folders', () => {
+  it('claims every kind of a named group a family serves with one rule of versions and kinds `*`, beside the kinds named', async () => {
+    // Act
+    const { code, stdout, stderr } = await run(['--url', base, '--kinds', 'pkg.crossplane.io/*,s3.aws.upbound.io/*,apps.kruise.io/CloneSet']);
+    const config = configurationOf(stdout);
+
+    // Assess
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(admissionErrors(config)).toEqual([]);
+    const health = config.webhooks.find((hook) => hook.name === 'interprethealth.karmada-serverless-interpreter')!;
+    expect(health.rules).toEqual([
+      { operations: ['InterpretHealth'], apiGroups: ['apps.kruise.io'], apiVersions: ['v1alpha1', 'v1beta1'], kinds: ['CloneSet'] },
+      { operations: ['InterpretHealth'], apiGroups: ['pkg.crossplane.io', 's3.aws.upbound.io'], apiVersions: ['*'], kinds: ['*'] },
+    ]);
+    expect(config.webhooks.flatMap((hook) => hook.rules).filter((rule) => rule.kinds.includes('*')).every((rule) => rule.apiGroups.length === 2)).toBe(true);
+  });
+
+  it('refuses `group/*` of a group no family serves, naming the families, and never claims a family example alone', async () => {
+    // Act
+    const refused = await run(['--url', base, '--kinds', 'apps/*']);
+    const example = await run(['--url', base, '--kinds', 'kubernetes.crossplane.io/Object']);
+
+    // Assess
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^webhook-config: --kinds: "apps\/\*" claims every kind of group "apps", which no family folder serves \(the Crossplane family serves /);
+    expect(example.code).toBe(2);
+    expect(example.stderr).toBe('webhook-config: --kinds: "kubernetes.crossplane.io/Object" is a kind of the Crossplane family, claimed by its group: write "kubernetes.crossplane.io/*"\n');
   });
 });
