@@ -45,14 +45,25 @@ export function readObjectRef(ref: Cursor): ObjectRef {
  */
 export type KnownKinds = Readonly<Record<string, string>>;
 
+/**
+ * Whether a reference names another namespace than the object's. Karmada v1.18.2 builds the binding of a dependency
+ * in the namespace of the object that depends on it, owned by the dependency (pkg/dependenciesdistributor,
+ * `buildAttachedBinding`); an owner in another namespace is one Kubernetes' garbage collector takes as absent and
+ * deletes the binding for, so such a dependency would be created and collected over and over. It is left out.
+ */
+export function crossNamespace(named: string | undefined, ownNamespace: string | undefined): boolean {
+  return named !== undefined && named !== '' && ownNamespace !== undefined && ownNamespace !== '' && named !== ownNamespace;
+}
+
 /** Dependencies of one object, each once, grouped by kind in the order kinds were first named, sorted within a kind. */
 export class References {
   private readonly groups = new Map<string, { apiVersion: string; kind: string; objects: Map<string, DependentObjectReference> }>();
   private size = 0;
 
   /**
-   * The object `ref` names, when its group and kind are `known`: in `ref.namespace`, else `ownNamespace`
-   * (`clusterScoped`: none). `defaults` are the CRD's defaults for an absent group or kind.
+   * The object `ref` names, when its group and kind are `known` and it is in `ownNamespace` (a `ref.namespace` that
+   * is another is left out: see `crossNamespace`), or cluster-scoped. `defaults` are the CRD's defaults for an
+   * absent group or kind.
    */
   add(ref: ObjectRef | undefined, defaults: { group: string; kind: string }, known: KnownKinds, ownNamespace: string | undefined, path: string, clusterScoped = false): this {
     if (ref === undefined || ref.name === undefined || ref.name === '') return this;
@@ -61,7 +72,9 @@ export class References {
     const apiVersion = Object.hasOwn(known, `${group}/${kind}`) ? known[`${group}/${kind}`] : undefined;
     if (apiVersion === undefined) return this;
     checkedObjectName(ref.name, `${path}.name`);
-    const namespace = clusterScoped ? undefined : checkedNamespace(ref.namespace, `${path}.namespace`) || ownNamespace;
+    const named = clusterScoped ? undefined : checkedNamespace(ref.namespace, `${path}.namespace`);
+    if (crossNamespace(named, ownNamespace)) return this;
+    const namespace = clusterScoped ? undefined : named || ownNamespace;
     const key = `${apiVersion}\u0000${kind}`;
     let entry = this.groups.get(key);
     if (entry === undefined) this.groups.set(key, (entry = { apiVersion, kind, objects: new Map() }));
@@ -325,10 +338,9 @@ const backendKinds: KnownKinds = { '/Service': 'v1', 'multicluster.x-k8s.io/Serv
 const extensionKinds: KnownKinds = { '/ConfigMap': 'v1', '/Secret': 'v1' };
 
 /**
- * InterpretDependency of a route: each parent (a Gateway by default, in the route's namespace by default), each
- * backend of its rules and of their mirror filters (a Service by default, in the route's namespace by default), and a
- * filter's core ConfigMap or Secret. A backend in another namespace is listed in its namespace; the ReferenceGrant
- * that allows it there is the target namespace's own and is not named by the route (see README.md).
+ * InterpretDependency of a route: each parent (a Gateway by default), each backend of its rules and of their mirror
+ * filters (a Service by default), and a filter's core ConfigMap or Secret, all in the route's namespace: a reference
+ * into another namespace is left out (`crossNamespace`; see README.md).
  */
 export function routeDependencies({ object, namespace }: TypedRequest<Route>): OperationResults['InterpretDependency'] {
   const own = namespaceOf(object.metadata, namespace);

@@ -123,9 +123,9 @@ const caKinds: KnownKinds = { '/ConfigMap': 'v1', '/Secret': 'v1' };
 const gatewayClassKinds: KnownKinds = { [`${gatewayGroup}/GatewayClass`]: gatewayApiVersion };
 
 /**
- * InterpretDependency: the GatewayClass (cluster-scoped), the listeners' certificate Secrets and the client
- * certificate Secret (in the namespace each names, else the Gateway's), the CA ConfigMaps or Secrets of frontend
- * validation, and a ConfigMap or Secret named as infrastructure parameters (always the Gateway's namespace).
+ * InterpretDependency: the GatewayClass (cluster-scoped), the listeners' certificate Secrets, the client certificate
+ * Secret, the CA ConfigMaps or Secrets of frontend validation, and a ConfigMap or Secret named as infrastructure
+ * parameters, all in the Gateway's namespace: a reference into another namespace is left out (`crossNamespace`).
  */
 function gatewayDependencies({ object, namespace }: TypedRequest<Gateway>): OperationResults['InterpretDependency'] {
   const own = namespaceOf(object.metadata, namespace);
