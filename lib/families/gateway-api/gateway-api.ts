@@ -109,8 +109,11 @@ export function readGatewayConditions(parent: Cursor): Condition[] | undefined {
     const condition: JsonObject = {};
     for (const name of conditionFields) {
       const value = item.string(name);
+      // metav1.Condition's bounds; a lastTransitionTime is an RFC 3339 time, far shorter than 64 characters.
       const max = name in conditionFieldLengths ? conditionFieldLengths[name as keyof typeof conditionFieldLengths] : 64;
-      if (value !== undefined && value.length > max) item.fail(name, `has ${value.length} characters; a condition's ${name} has at most ${max} (metav1.Condition)`);
+      if (value !== undefined && value.length > max) {
+        item.fail(name, `has ${value.length} characters; a condition's ${name} has at most ${max} (${name === 'lastTransitionTime' ? 'an RFC 3339 time' : 'metav1.Condition'})`);
+      }
       if (value !== undefined) condition[name] = value;
     }
     if (condition.type === undefined) item.fail('type', 'is required');
