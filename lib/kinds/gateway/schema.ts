@@ -8,12 +8,12 @@ import type { ObjectMetaView } from '../../kube/objects';
 import { readGatewayConditions, readObjectRef, type ObjectRef } from '../../families/gateway-api/gateway-api';
 import type { Condition } from '../../shapes/conditions';
 
-/** The CRD's maxItems: listeners and their status (64), addresses (16), supportedKinds and CA refs (8), certificateRefs (64). */
+/** The CRD's maxItems: listeners and their status (64), addresses (16), supportedKinds (8), CA refs (16), certificateRefs and perPort (64). */
 export const gatewayLists = {
   listeners: { maxItems: 64, why: "the CRD's maxItems" },
   addresses: { maxItems: 16, why: "the CRD's maxItems" },
   supportedKinds: { maxItems: 8, why: "the CRD's maxItems" },
-  caCertificateRefs: { maxItems: 8, why: "the CRD's maxItems" },
+  caCertificateRefs: { maxItems: 16, why: "the CRD's maxItems" },
   certificateRefs: { maxItems: 64, why: "the CRD's maxItems" },
   perPort: { maxItems: 64, why: "the CRD's maxItems" },
 } as const satisfies Record<string, ListBound>;
