@@ -3,6 +3,7 @@
 // (knative.dev/serving v0.51.0, pkg/apis/serving/v1/revision_defaults.go: RevisionSpec.SetDefaults, applyDefault,
 // applyUserContainerDefaultReadinessProbe, applyReadinessProbeDefaults, applyGRPCProbeDefaults,
 // defaultSecurityContext, applyDefaultContainerNames).
+import { isNegative, parseQuantity, QuantityError } from '../../kube/quantity';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
 
 /** A path below `spec.template`; `*` stands for any index of a list. */
@@ -54,10 +55,32 @@ function isEmpty(value: JsonValue | undefined): boolean {
   return true;
 }
 
+/** Whether `path` is a container's request or limit (`spec.containers[*].resources.requests.cpu`). */
+function isResourceAmount(path: readonly string[]): boolean {
+  return path.length === 6 && (path[1] === 'containers' || path[1] === 'initContainers') && path[3] === 'resources' && (path[4] === 'requests' || path[4] === 'limits');
+}
+
+/**
+ * Whether two quantities are one amount: the webhook's patch is Go's encoding of the template, which spells a
+ * quantity canonically (`0.5` comes back as `500m`, `1024Mi` as `1Gi`).
+ */
+function sameQuantity(want: JsonValue, have: JsonValue): boolean {
+  if ((typeof want !== 'string' && typeof want !== 'number') || (typeof have !== 'string' && typeof have !== 'number')) return false;
+  try {
+    const [a, b] = [parseQuantity(want), parseQuantity(have)];
+    if (a.capped === true || b.capped === true) return false;
+    return isNegative(a) === isNegative(b) && a.digits === b.digits && (a.digits === '' || a.exponent === b.exponent);
+  } catch (error) {
+    if (error instanceof QuantityError) return false;
+    throw error;
+  }
+}
+
 /**
  * Whether the member's template is the control plane's with only what Knative's webhook adds: every value the
  * control plane's template sets is the member's, and every field only the member's has is one the webhook writes (or
- * is empty, or an object holding only such fields). Lists must match item by item. Walked without recursion, so no nesting overflows the stack.
+ * is empty, or an object holding only such fields). Lists must match item by item; requests and limits compare as
+ * amounts. Walked without recursion, so no nesting overflows the stack.
  */
 export function onlyWebhookDefaults(desired: JsonObject, observed: JsonObject): boolean {
   const stack: [JsonValue, JsonValue, string[]][] = [[desired, observed, []]];
@@ -79,7 +102,7 @@ export function onlyWebhookDefaults(desired: JsonObject, observed: JsonObject): 
         if (!isJsonObject(have[key])) return false;
         stack.push([{}, have[key]!, [...path, key]]);
       }
-    } else if (want !== have) {
+    } else if (want !== have && !(isResourceAmount(path) && sameQuantity(want, have))) {
       return false;
     }
   }
