@@ -267,6 +267,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./kibana/interpreter')).kibanaInterpreter,
   },
   {
+    group: 'serving.knative.dev',
+    kind: 'Service',
+    plural: 'services',
+    versions: ['v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/knative-service',
+    ownCrd: false,
+    load: async () => (await import('./knative-service/interpreter')).knativeServiceInterpreter,
+  },
+  {
     group: 'apps.kruise.io',
     kind: 'DaemonSet',
     plural: 'daemonsets',
