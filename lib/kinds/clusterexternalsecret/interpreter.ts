@@ -45,7 +45,7 @@ export const clusterExternalSecretInterpreter = defineInterpreter<ClusterExterna
   ...clusterExternalSecret,
   decode: readClusterExternalSecret,
   operations: {
-    InterpretHealth: ({ object }) => readyHealth(object.status?.conditions),
+    InterpretHealth: ({ object }) => readyHealth(object.conditions),
     InterpretStatus: ({ object }) => {
       const { conditions, externalSecretName, failedNamespaces, provisionedNamespaces } = object.status ?? {};
       const rawStatus: JsonObject = {};

@@ -28,6 +28,8 @@ export interface ClusterExternalSecret {
   referents: ExternalSecretReferents;
   /** `spec.namespaces`: the namespaces it names (its selectors choose others, which only the member knows). */
   namespaces: string[];
+  /** `status.conditions` alone: what InterpretHealth reads (the rest of the status is not its concern). */
+  conditions?: Condition[];
   status?: ClusterExternalSecretStatusView;
 }
 
@@ -55,6 +57,7 @@ export function readClusterExternalSecret(object: Cursor): ClusterExternalSecret
     metadata: () => readMetadata(object),
     referents: () => readExternalSecretReferents(spec().object('externalSecretSpec')),
     namespaces: () => spec().strings('namespaces').map((name, index) => checkedNamespace(name, `${spec().pathOf('namespaces')}[${index}]`)!),
+    conditions: () => readConditions(object.object('status')),
     status: () => object.part('status', readClusterExternalSecretStatus),
   });
 }

@@ -17,7 +17,7 @@ export const externalSecretInterpreter = defineInterpreter<ExternalSecret>({
   ...externalSecret,
   decode: readExternalSecret,
   operations: {
-    InterpretHealth: ({ object }) => readyHealth(object.status?.conditions),
+    InterpretHealth: ({ object }) => readyHealth(object.conditions),
     // Conditions, refreshTime and the binding; not syncedResourceVersion, a hash of the member object's own labels
     // and annotations that means nothing on the control plane.
     InterpretStatus: ({ object }) => {

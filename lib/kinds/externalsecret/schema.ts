@@ -20,6 +20,8 @@ export interface ExternalSecret {
   metadata: ObjectMetaView;
   /** What the member's controller must find there (only InterpretDependency reads it). */
   referents: ExternalSecretReferents;
+  /** `status.conditions` alone: what InterpretHealth reads (the rest of the status is not its concern). */
+  conditions?: Condition[];
   status?: ExternalSecretStatusView;
 }
 
@@ -35,6 +37,7 @@ export function readExternalSecret(object: Cursor): ExternalSecret {
   return readByPart<ExternalSecret>({
     metadata: () => readMetadata(object),
     referents: () => readExternalSecretReferents(object.object('spec')),
+    conditions: () => readConditions(object.object('status')),
     status: () => object.part('status', readExternalSecretStatus),
   });
 }

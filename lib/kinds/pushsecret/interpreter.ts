@@ -38,7 +38,7 @@ export const pushSecretInterpreter = defineInterpreter<PushSecret>({
   ...pushSecret,
   decode: readPushSecret,
   operations: {
-    InterpretHealth: ({ object }) => readyHealth(object.status?.conditions),
+    InterpretHealth: ({ object }) => readyHealth(object.conditions),
     // Conditions, refreshTime and what was pushed; not syncedResourceVersion, a hash of the member object's own
     // labels and annotations that means nothing on the control plane.
     InterpretStatus: ({ object }) => {

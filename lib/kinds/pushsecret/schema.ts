@@ -35,6 +35,8 @@ export interface PushSecret {
   /** `secretStoreRefs[]` by name; one with a `labelSelector` (which wins over its name) names none. */
   stores: StoreRef[];
   templates: TemplateSources;
+  /** `status.conditions` alone: what InterpretHealth reads (the rest of the status is not its concern). */
+  conditions?: Condition[];
   status?: PushSecretStatusView;
 }
 
@@ -82,6 +84,7 @@ export function readPushSecret(object: Cursor): PushSecret {
           return store === undefined ? [] : [store];
         }),
     templates: () => readTemplateSources(spec().object('template')),
+    conditions: () => readConditions(object.object('status')),
     status: () => object.part('status', readPushSecretStatus),
   });
 }
