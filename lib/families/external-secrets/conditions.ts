@@ -2,7 +2,7 @@
 // ClusterExternalSecret): health from it, and the members' conditions as the control plane shows them
 // (external-secrets v1.3.2: pkg/controllers/externalsecret/util.go, pushsecret/pushsecret_controller.go,
 // clusterexternalsecret/util.go; Argo CD v3.5.1's resource_customizations/external-secrets.io/*/health.lua).
-import { latestTime, type Member } from '../../shapes/aggregation';
+import { latestTime, type Member, type Members } from '../../shapes/aggregation';
 import { conditionOf, type Condition } from '../../shapes/conditions';
 import { conditionsOnePerType, type ConditionMergeRules } from '../../shapes/conditions-by-type';
 import { conditionReason, healthy, unhealthy, type Health } from '../../shapes/health';
@@ -38,13 +38,14 @@ export function fleetConditions(members: readonly Member<{ conditions?: Conditio
 }
 
 /**
- * The earliest `refreshTime` of the members, only when every reporting member has one: the fleet's secrets were all
- * fetched at least that recently; a member that never synced has none, and then the fleet has none either.
+ * The earliest `refreshTime` of the members, only when every listed member reports one: the fleet's secrets were all
+ * fetched at least that recently; a member that never synced (or has not reported yet) has none, and then the fleet
+ * has none either.
  */
-export function fleetRefreshTime(members: readonly Member<{ refreshTime?: string }>[]): string | undefined {
-  if (members.length === 0 || members.some(({ status }) => status.refreshTime === undefined)) return undefined;
+export function fleetRefreshTime({ reporting, listed }: Members<{ refreshTime?: string }>): string | undefined {
+  if (reporting.length === 0 || reporting.length !== listed || reporting.some(({ status }) => status.refreshTime === undefined)) return undefined;
   return latestTime(
-    members.map(({ status }) => status.refreshTime),
+    reporting.map(({ status }) => status.refreshTime),
     true,
   );
 }

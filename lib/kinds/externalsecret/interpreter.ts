@@ -32,7 +32,7 @@ export const externalSecretInterpreter = defineInterpreter<ExternalSecret>({
       const members = membersOf(aggregatedStatus, readReflected);
       const patch = newPatch();
       setOrRemove(patch, 'conditions', fleetConditions(members.reporting));
-      setOrRemove(patch, 'refreshTime', fleetRefreshTime(members.reporting));
+      setOrRemove(patch, 'refreshTime', fleetRefreshTime(members));
       const binding = agreedValue(members, (status) => status.bindingName);
       setOrRemove(patch, 'binding', binding === undefined ? undefined : { name: binding });
       return patch.operations;

@@ -53,7 +53,7 @@ export const pushSecretInterpreter = defineInterpreter<PushSecret>({
       const members = membersOf(aggregatedStatus, readReflected);
       const patch = newPatch();
       setOrRemove(patch, 'conditions', fleetConditions(members.reporting));
-      setOrRemove(patch, 'refreshTime', fleetRefreshTime(members.reporting));
+      setOrRemove(patch, 'refreshTime', fleetRefreshTime(members));
       setOrRemove(patch, 'syncedPushSecrets', pushedEverywhere(members.reporting, members.listed));
       return patch.operations;
     },
