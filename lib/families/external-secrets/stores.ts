@@ -161,7 +161,10 @@ export function storeDependencies({ references }: Store, scope: StoreScope, ownN
   for (const reference of references) {
     const kind = kindOf(reference);
     if (kind === undefined) continue;
-    const namespace = scope === 'cluster' ? reference.namespace : kind === 'ConfigMap' && reference.shape === 'caProvider' ? (reference.namespace ?? ownNamespace) : ownNamespace;
+    // `reference.namespace` is read only where the controller uses it (`namespaceRead`): a ClusterSecretStore's, and a
+    // SecretStore's caProvider (used for a ConfigMap only: a CA Secret goes through resolvers.SecretKeyRef).
+    const named = scope === 'cluster' || kind === 'ConfigMap' ? reference.namespace : undefined;
+    const namespace = scope === 'cluster' ? named : (named ?? ownNamespace);
     if (namespace === undefined || namespace === '') continue;
     const key = `${kind}\u0000${namespace}\u0000${reference.name}`;
     if (found.has(key)) continue;
