@@ -87,6 +87,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     load: async () => (await import('./clusterissuer/interpreter')).clusterIssuerInterpreter,
   },
   {
+    group: 'external-secrets.io',
+    kind: 'ClusterSecretStore',
+    plural: 'clustersecretstores',
+    versions: ['v1beta1', 'v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/clustersecretstore',
+    ownCrd: false,
+    load: async () => (await import('./clustersecretstore/interpreter')).clusterSecretStoreInterpreter,
+  },
+  {
     group: 'postgresql.cnpg.io',
     kind: 'Cluster',
     plural: 'clusters',
@@ -535,6 +545,16 @@ export const interpreterRegistry = createInterpreterRegistry([
     home: 'lib/kinds/scaledobject',
     ownCrd: false,
     load: async () => (await import('./scaledobject/interpreter')).scaledObjectInterpreter,
+  },
+  {
+    group: 'external-secrets.io',
+    kind: 'SecretStore',
+    plural: 'secretstores',
+    versions: ['v1beta1', 'v1'],
+    storageVersion: 'v1',
+    home: 'lib/kinds/secretstore',
+    ownCrd: false,
+    load: async () => (await import('./secretstore/interpreter')).secretStoreInterpreter,
   },
   {
     group: 'apps.kruise.io',
