@@ -27,6 +27,9 @@ import { lwsScenario } from './scenarios/lws';
 import { rayScenario } from './scenarios/ray';
 import { kedaScenario } from './scenarios/keda';
 import { kubeVirtScenario } from './scenarios/kubevirt';
+import { crossplaneScenario } from './scenarios/crossplane';
+import { externalSecretsScenario } from './scenarios/external-secrets';
+import { gatewayApiScenario } from './scenarios/gateway-api';
 import { prometheusScenario } from './scenarios/prometheus';
 import { rolloutScenario } from './scenarios/rollout';
 import { versionsScenario } from './scenarios/versions';
@@ -65,6 +68,9 @@ const scenarios: Record<string, Scenario> = {
   keda: kedaScenario,
   prometheus: prometheusScenario,
   kubevirt: kubeVirtScenario,
+  'external-secrets': externalSecretsScenario,
+  'gateway-api': gatewayApiScenario,
+  crossplane: crossplaneScenario,
   admission: admissionScenario,
   'convert-down': convertDownScenario,
   /** Last in its environment: it removes our interpreter configuration (and puts it back). */

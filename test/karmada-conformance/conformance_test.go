@@ -74,6 +74,8 @@ type interpretedKind struct {
 	versions []string
 	// operations are those the kind has cases for: what the configurations claim for it.
 	operations map[configv1alpha1.InterpreterOperation]bool
+	// family: a kind of a family folder, claimed as webhook-config claims a family: its group, versions and kinds "*".
+	family bool
 }
 
 // interpretedKinds and interpreterCases are read from the case folders before the tests run (loadInterpreterCases).
@@ -177,7 +179,15 @@ type urlStyle struct {
 // so one rule per kind claims nothing else), for the kinds that have cases for the operation ("*": every kind).
 func interpreterRules(op configv1alpha1.InterpreterOperation) []configv1alpha1.Rule {
 	var rules []configv1alpha1.Rule
+	familyGroups := map[string]bool{}
 	for _, k := range interpretedKinds {
+		if k.family && (op == configv1alpha1.InterpreterOperationAll || k.operations[op]) {
+			if !familyGroups[k.groupKind.Group] {
+				familyGroups[k.groupKind.Group] = true
+				rules = append(rules, configv1alpha1.Rule{APIGroups: []string{k.groupKind.Group}, APIVersions: []string{"*"}, Kinds: []string{"*"}})
+			}
+			continue
+		}
 		if op == configv1alpha1.InterpreterOperationAll || k.operations[op] {
 			rules = append(rules, configv1alpha1.Rule{
 				APIGroups:   []string{k.groupKind.Group},
@@ -351,9 +361,18 @@ func TestWebhookConfigurationsAdmitted(t *testing.T) {
 				}
 				// And nothing else: another kind of the group is left to Karmada (a rule matching too much would call us
 				// for it). Not a native kind: Karmada's HookEnabled is also true where its own default interpreter has one.
+				// A family's rule claims every kind of its group, at every version: another kind is ours too.
 				other := schema.GroupVersionKind{Group: k.groupKind.Group, Version: k.versions[0], Kind: "Other"}
-				if ri.HookEnabled(other, configv1alpha1.InterpreterOperationInterpretReplica) {
-					t.Errorf("HookEnabled(%s, InterpretReplica) = true: the configuration claims other kinds", other)
+				op := configv1alpha1.InterpreterOperationInterpretReplica
+				if k.family {
+					other.Version = "v9"
+					for o := range k.operations {
+						op = o
+						break
+					}
+				}
+				if got := ri.HookEnabled(other, op); got != k.family {
+					t.Errorf("HookEnabled(%s, %s) = %v: a rule of this kind claims other kinds of its group only for a family folder (family: %v)", other, op, got, k.family)
 				}
 			}
 		})
@@ -421,6 +440,16 @@ func loadInterpreterCases(root string) ([]interpretedKind, []testCase, error) {
 	}
 	casesIn := map[string]int{}
 	byFolder := map[string]*interpretedKind{}
+	contract, err := kindsOfContract()
+	if err != nil {
+		return nil, nil, err
+	}
+	familyFolders := map[string]bool{}
+	for _, k := range contract {
+		if k.Family != "" {
+			familyFolders[filepath.Base(k.Dir)] = true
+		}
+	}
 	var folders []string
 	for i := range cases {
 		c := &cases[i]
@@ -443,11 +472,16 @@ func loadInterpreterCases(root string) ([]interpretedKind, []testCase, error) {
 			continue
 		}
 		folder := kindFolderOf(root, c.File)
-		k := byFolder[folder]
+		// A family folder's cases are of several kinds (its examples): one interpreted kind each.
+		key := folder
+		if familyFolders[folder] {
+			key = folder + "/" + gvk.GroupKind().String()
+		}
+		k := byFolder[key]
 		if k == nil {
-			k = &interpretedKind{folder: folder, groupKind: gvk.GroupKind(), operations: map[configv1alpha1.InterpreterOperation]bool{}}
-			byFolder[folder] = k
-			folders = append(folders, folder)
+			k = &interpretedKind{folder: folder, groupKind: gvk.GroupKind(), operations: map[configv1alpha1.InterpreterOperation]bool{}, family: familyFolders[folder]}
+			byFolder[key] = k
+			folders = append(folders, key)
 		}
 		if gvk.GroupKind() != k.groupKind {
 			c.Problem = fmt.Sprintf("%s: case %q is for %s, the folder's other cases for %s", c.File, c.Name, gvk.GroupKind(), k.groupKind)
@@ -467,7 +501,7 @@ func loadInterpreterCases(root string) ([]interpretedKind, []testCase, error) {
 	for _, folder := range folders {
 		k := byFolder[folder]
 		// Every version the kind's CRD serves (crd.yaml in the folder, when it has one) is claimed too.
-		if served, err := crdServedVersions(filepath.Join(root, "lib", "kinds", folder, "crd.yaml"), k.groupKind); err != nil {
+		if served, err := crdServedVersions(filepath.Join(root, "lib", "kinds", k.folder, "crd.yaml"), k.groupKind); err != nil {
 			return nil, nil, err
 		} else {
 			for _, version := range served {

@@ -55,21 +55,24 @@ func servedVersions(crd *apiextensionsv1.CustomResourceDefinition) []string {
 // contractKind is one kind folder as `npm run -s kinds -- --json` prints it: the TypeScript side's one definition
 // of what a kind folder holds (lib/kit/kind-contract.ts), so Go finds kinds exactly as the tools and tests do.
 type contractKind struct {
-	Group           string   `json:"group"`
-	Kind            string   `json:"kind"`
-	Plural          string   `json:"plural"`
-	Versions        []string `json:"versions"`
-	StorageVersion  string   `json:"storageVersion"`
-	OwnCrd          bool     `json:"ownCrd"`
-	Folder          string   `json:"folder"` // relative to the repository root, e.g. lib/kinds/workload
-	Dir             string   `json:"dir"`
-	Interpreted     bool     `json:"interpreted"`
-	Converted       bool     `json:"converted"`
-	Admitted        bool     `json:"admitted"`
-	Crd             string   `json:"crd"`
-	Testdata        string   `json:"testdata"`
-	ConversionCases string   `json:"conversionCases"`
-	AdmissionCases  string   `json:"admissionCases"`
+	Group          string   `json:"group"`
+	Kind           string   `json:"kind"`
+	Plural         string   `json:"plural"`
+	Versions       []string `json:"versions"`
+	StorageVersion string   `json:"storageVersion"`
+	OwnCrd         bool     `json:"ownCrd"`
+	Folder         string   `json:"folder"` // relative to the repository root, e.g. lib/kinds/workload
+	// Family is set for a family folder (lib/kinds/crossplane): one interpreter for every kind of its groups, its
+	// cases of several kinds (its examples), claimed by a rule of versions and kinds "*".
+	Family          string `json:"family"`
+	Dir             string `json:"dir"`
+	Interpreted     bool   `json:"interpreted"`
+	Converted       bool   `json:"converted"`
+	Admitted        bool   `json:"admitted"`
+	Crd             string `json:"crd"`
+	Testdata        string `json:"testdata"`
+	ConversionCases string `json:"conversionCases"`
+	AdmissionCases  string `json:"admissionCases"`
 }
 
 var (

@@ -97,6 +97,8 @@ export interface WiringOptions {
   includeOperations?: string[];
   /** `--objects` (webhook-config's default: interpreter). */
   objects?: string[];
+  /** `--kinds` (webhook-config's default: every kind folder's kind and each family's exact groups). */
+  kinds?: string[];
 }
 
 /** Exactly the README's wiring: `npm run -s webhook-config -- …` piped into `kubectl apply -f -` on the Karmada API server. */
@@ -107,6 +109,7 @@ export async function applyWebhookConfig(env: Environment, interpreter: Interpre
   if (options.mode) args.push('--mode', options.mode);
   if (options.includeOperations) args.push('--include-operations', options.includeOperations.join(','));
   if (options.objects) args.push('--objects', options.objects.join(','));
+  if (options.kinds) args.push('--kinds', options.kinds.join(','));
   const yaml = await mustRun('npm', args, { cwd: repoRoot, env: interpreter.secret?.awsEnv ?? {} });
   await kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], yaml);
   return yaml;
