@@ -39,6 +39,8 @@ export function valueAt(object: JsonObject | undefined, path: readonly string[])
 
 /** Nesting past which no provider's parameters go: below it the template's value stands as it is. */
 const maxDepth = 32;
+/** A payload for another API (provider-kubernetes' `forProvider.manifest`): the user's whole, never late-initialised. */
+const payloadFields = new Set(['manifest']);
 
 /**
  * Adds each field the member's object has below `path` and the template lacks, descending into objects both have;
@@ -51,5 +53,5 @@ export function keepLateInitialized(patch: PatchBuilder, path: readonly string[]
     return;
   }
   if (!isJsonObject(member) || !isJsonObject(template) || depth >= maxDepth) return;
-  for (const key in member) keepLateInitialized(patch, [...path, key], template[key], member[key], depth + 1);
+  for (const key in member) if (depth > 0 || !payloadFields.has(key)) keepLateInitialized(patch, [...path, key], template[key], member[key], depth + 1);
 }
