@@ -256,8 +256,12 @@ const literal = (value: unknown): string => (typeof value === 'string' ? `'${val
  * would put every kind's identity module in every cold start: docs/adr/0013-kinds-at-start-up.md).
  */
 function lazyEntry(kind: FoundKind): string {
-  const identity = kind.identity!;
-  const fields = [
+  return entryText([...identityFields(kind.identity!), loaderField(kind)]);
+}
+
+/** An identity written out, field by field, as the list's entries hold it. */
+function identityFields(identity: KindIdentity): string[] {
+  return [
     `group: ${literal(identity.group)}`,
     `kind: ${literal(identity.kind)}`,
     `plural: ${literal(identity.plural)}`,
@@ -265,41 +269,27 @@ function lazyEntry(kind: FoundKind): string {
     `storageVersion: ${literal(identity.storageVersion)}`,
     `home: ${literal(identity.home)}`,
     `ownCrd: ${identity.ownCrd}`,
-    `load: async () => (await import('./${kind.folder}/${moduleOf.interpreters.replace(/\.ts$/, '')}')).${kind.exports.interpreters}`,
   ];
+}
+
+/** The loader of a folder's interpreter module (a literal path, so that esbuild splits it into a chunk). */
+function loaderField(kind: FoundKind): string {
+  return `load: async () => (await import('./${kind.folder}/${moduleOf.interpreters.replace(/\.ts$/, '')}')).${kind.exports.interpreters}`;
+}
+
+function entryText(fields: readonly string[]): string {
   return `  {\n${fields.map((field) => `    ${field},`).join('\n')}\n  },`;
 }
 
 /** A family folder's example kinds, each loading the family's interpreter (the registry binds it to the kind). */
 function exampleEntries(kind: FoundKind): string[] {
-  const loader = `load: async () => (await import('./${kind.folder}/${moduleOf.interpreters.replace(/\.ts$/, '')}')).${kind.exports.interpreters}`;
-  return kind.family!.examples.map((example) => {
-    const fields = [
-      `group: ${literal(example.group)}`,
-      `kind: ${literal(example.kind)}`,
-      `plural: ${literal(example.plural)}`,
-      `versions: [${example.versions.map(literal).join(', ')}]`,
-      `storageVersion: ${literal(example.storageVersion)}`,
-      `home: ${literal(example.home)}`,
-      `ownCrd: ${example.ownCrd}`,
-      `family: ${literal(example.family)}`,
-      loader,
-    ];
-    return `  {\n${fields.map((field) => `    ${field},`).join('\n')}\n  },`;
-  });
+  return kind.family!.examples.map((example) => entryText([...identityFields(example), `family: ${literal(example.family)}`, loaderField(kind)]));
 }
 
 /** A family folder's entry: its groups and the loader of its interpreter. */
 function familyEntry(kind: FoundKind): string {
   const family = kind.family!;
-  const fields = [
-    `family: ${literal(family.family)}`,
-    `home: ${literal(family.home)}`,
-    `ownCrd: false`,
-    `groups: [${family.groups.map(literal).join(', ')}]`,
-    `load: async () => (await import('./${kind.folder}/${moduleOf.interpreters.replace(/\.ts$/, '')}')).${kind.exports.interpreters}`,
-  ];
-  return `  {\n${fields.map((field) => `    ${field},`).join('\n')}\n  },`;
+  return entryText([`family: ${literal(family.family)}`, `home: ${literal(family.home)}`, 'ownCrd: false', `groups: [${family.groups.map(literal).join(', ')}]`, loaderField(kind)]);
 }
 
 /** The source of one list file, from the folders, in folder order. */

@@ -18,12 +18,10 @@ import { stringify } from 'yaml';
 import { crossplane } from '../../../lib/kinds/crossplane/identity';
 import type { KindIdentity, PublishedCrd } from '../../../lib/review/kind';
 import { kubectl } from '../lib/cluster';
-import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, markKarmadaLogs, memberKube, policyPath, show, status, waitKarmada, workloadPath, type Scenario } from '../lib/checks';
-import { conditionTriples, dependentsFollow, duplicatedWithDeps, expectHealthOf, noDependentOn, type Dependent } from '../lib/dependents';
-import { applyWebhookConfig, callLines, claimedOperations, interpreterConfigPath } from '../lib/interpreter';
+import { deepEqual, holdsFor, memberKube, show, status, waitKarmada, type Scenario } from '../lib/checks';
+import { callsAnswered, claimsExactly, conditionTriples, dependentsFollow, duplicatedWithDeps, expectHealthOf, healthReported, healthShown, noDependentOn, tearDown, wire, type Dependent } from '../lib/dependents';
+import { applyWebhookConfig, claimedOperations, interpreterConfigPath } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
-import { installProjectCrd } from '../lib/published-crds';
-import { probeName, untilControllerCalls } from '../lib/wiring';
 import { rejected, untilNoWebhook } from './control';
 import { cleanup } from './guide';
 
@@ -78,27 +76,14 @@ export const crossplaneScenario: Scenario = {
   checks: 5,
   async run(context, check) {
     const { env } = context;
-    const push = context.pushMembers[0]!;
-    const pull = context.pullMembers[0]!;
-    const members = [push, pull];
-    const interpreter = context.protectedInterpreter;
-    const logBefore = callLines(env, interpreter.name).length;
-    const logMark = markKarmadaLogs(context);
-
-    await installProjectCrd(context, providerConfig, version, 'provider-kubernetes');
-    await installProjectCrd(context, object, version, 'provider-kubernetes');
-    await ensureNamespace(context, ns);
-    const linesBefore = callLines(env, interpreter.name).length;
-    await applyWebhookConfig(env, interpreter, { mode: 'per-operation', kinds: claimedKinds });
-    await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretReplica');
+    const { push, pull, members, interpreter, logBefore, logMark } = await wire(context, ns, [{ kind: providerConfig, owner: 'provider-kubernetes' }, { kind: object, owner: 'provider-kubernetes' }], version, claimedKinds);
 
     // Set-up: the configuration claims the whole group by the rule Karmada matches, and nothing of it by kind.
     await check(`set-up: our webhook configuration claims every kind of ${group} (apiVersions and kinds "*") for exactly ${expectedClaims.join(', ')}`, async () => {
-      const claimed = await claimedOperations(env, { group, kind: '*' }, '*');
-      if (!deepEqual(claimed, expectedClaims)) throw new Error(`the configuration claims ${show(claimed)} for ${group}/*/*, expected ${show(expectedClaims)}`);
+      const claimed = await claimsExactly(context, { group, kind: '*' }, '*', expectedClaims);
       const byKind = await claimedOperations(env, { group, kind: object.kind });
       if (byKind.length > 0) throw new Error(`the configuration also names ${object.kind} alone: ${show(byKind)}`);
-      return `claimed for ${group}, every version and kind: ${show(claimed)}`;
+      return claimed;
     });
 
     const apply = (name: string, configName: string) =>
@@ -121,13 +106,7 @@ export const crossplaneScenario: Scenario = {
     // Karmada's default leaves the control plane's status alone.
     await check(`AggregateStatus: the control-plane Object shows ${push}'s Ready and Synced conditions, one per type`, async () => {
       const summed = await waitKarmada(context, 'the control-plane Object status aggregated', path('settings'), (template) => expectAggregated(template));
-      const lines = callLines(env, interpreter.name).slice(logBefore);
-      const failed = lines.filter((line) => line.successful === false);
-      if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
-      const operations = new Set(lines.filter((line) => line.kind === kindKey && line.namespace === ns).map((line) => line.operation));
-      const missing = ['InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'].filter((operation) => !operations.has(operation));
-      if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for ${ns} in our log`);
-      return `${summed}; ${lines.length} calls, none failed; ${assertNoKarmadaWebhookFailures(logMark)}`;
+      return `${summed}; ${callsAnswered(context, interpreter, logBefore, kindKey, ns, ['InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'], logMark)}`;
     });
 
     await check('no webhook: each expectation above rejects what Karmada v1.18.2 does on its own with the same objects', async () => {
@@ -136,9 +115,8 @@ export const crossplaneScenario: Scenario = {
       await apply('ctl', 'ctl-team');
       await waitKarmada(context, 'ctl\'s binding scheduled', bindingPath('ctl'), (found) => (((found.spec?.clusters ?? []) as unknown[]).length === 2 ? true : undefined));
       await memberKube(context, push).mergePatch(`${path('ctl')}/status`, { status: availableStatus });
-      const binding = await waitKarmada(context, 'ctl\'s health from both members', bindingPath('ctl'), (found) =>
-        members.every((member) => ((found.status?.aggregatedStatus ?? []) as { clusterName: string; health?: string }[]).some((item) => item.clusterName === member && item.health !== undefined && item.health !== 'Unknown')) ? found : undefined);
-      const seen = [probes, rejected('expectHealthOf', expectHealthOf(binding, { [push]: 'Healthy', [pull]: 'Unhealthy' }), `health ${show(((binding.status?.aggregatedStatus ?? []) as { clusterName: string; health?: string }[]).map((item) => [item.clusterName, item.health]))}`)];
+      const binding = await healthReported(context, bindingPath('ctl'), members);
+      const seen = [probes, rejected('expectHealthOf', expectHealthOf(binding, { [push]: 'Healthy', [pull]: 'Unhealthy' }), healthShown(binding))];
       const held = await holdsFor('no ProviderConfig on the members and no aggregated control-plane status', 15_000, async () => {
         const absent = await noDependentOn(context, dependents('ctl-team'), members);
         return absent !== undefined && expectAggregated(await env.kube.get(path('ctl'))) === undefined ? `${absent}, control-plane status ${show(status(await env.kube.get(path('ctl'))))}` : undefined;
@@ -147,13 +125,7 @@ export const crossplaneScenario: Scenario = {
       return seen.join('; ');
     });
 
-    for (const name of ['settings', 'ctl']) {
-      await env.kube.delete(path(name));
-      await env.kube.delete(policyPath(ns, name));
-    }
-    for (const name of ['team', 'ctl-team']) await env.kube.delete(providerConfigPath(name));
-    await env.kube.delete(workloadPath(ns, probeName));
-    await env.kube.delete(policyPath(ns, probeName));
+    await tearDown(context, ns, [path('settings'), path('ctl'), providerConfigPath('team'), providerConfigPath('ctl-team')], ['settings', 'ctl']);
     await cleanup(context, ns, Array.from({ length: 10 }, (_, index) => `probe-${index}`));
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
   },

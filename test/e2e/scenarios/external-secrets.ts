@@ -15,11 +15,9 @@ import { stringify } from 'yaml';
 import { externalSecret } from '../../../lib/kinds/externalsecret/identity';
 import { secretStore } from '../../../lib/kinds/secretstore/identity';
 import { kubectl } from '../lib/cluster';
-import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, markKarmadaLogs, memberKube, policyPath, show, status, waitKarmada, workloadPath, type Scenario } from '../lib/checks';
-import { conditionTriples, dependentsFollow, duplicatedWithDeps, expectHealthOf, noDependentOn, type Dependent } from '../lib/dependents';
-import { applyWebhookConfig, callLines, claimedOperations, interpreterConfigPath } from '../lib/interpreter';
-import { installProjectCrd } from '../lib/published-crds';
-import { probeName, untilControllerCalls } from '../lib/wiring';
+import { deepEqual, holdsFor, memberKube, show, status, waitKarmada, type Scenario } from '../lib/checks';
+import { callsAnswered, claimsExactly, conditionTriples, dependentsFollow, duplicatedWithDeps, expectHealthOf, healthReported, healthShown, noDependentOn, tearDown, wire, type Dependent } from '../lib/dependents';
+import { applyWebhookConfig, interpreterConfigPath } from '../lib/interpreter';
 import { rejected, untilNoWebhook } from './control';
 import { cleanup } from './guide';
 
@@ -70,26 +68,10 @@ export const externalSecretsScenario: Scenario = {
   checks: 5,
   async run(context, check) {
     const { env } = context;
-    const push = context.pushMembers[0]!;
-    const pull = context.pullMembers[0]!;
-    const members = [push, pull];
-    const interpreter = context.protectedInterpreter;
-    const logBefore = callLines(env, interpreter.name).length;
-    const logMark = markKarmadaLogs(context);
-
-    await installProjectCrd(context, secretStore, version, 'External Secrets');
-    await installProjectCrd(context, externalSecret, version, 'External Secrets');
-    await ensureNamespace(context, ns);
-    const linesBefore = callLines(env, interpreter.name).length;
-    await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
-    await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretReplica');
+    const { push, pull, members, interpreter, logBefore, logMark } = await wire(context, ns, [{ kind: secretStore, owner: 'External Secrets' }, { kind: externalSecret, owner: 'External Secrets' }], version);
 
     // Set-up: the configuration claims the kind for what its folder answers.
-    await check(`set-up: our webhook configuration claims ${groupVersion} ${externalSecret.kind} for exactly ${expectedClaims.join(', ')}`, async () => {
-      const claimed = await claimedOperations(env, externalSecret, version);
-      if (!deepEqual(claimed, expectedClaims)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(expectedClaims)}`);
-      return `claimed for ${kindKey}: ${show(claimed)}`;
-    });
+    await check(`set-up: our webhook configuration claims ${groupVersion} ${externalSecret.kind} for exactly ${expectedClaims.join(', ')}`, () => claimsExactly(context, externalSecret, version, expectedClaims));
 
     const apply = (name: string, storeName: string) =>
       kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [store(storeName), externalSecretObject(name, storeName), duplicatedWithDeps(ns, name, { apiVersion: groupVersion, kind: externalSecret.kind }, members)].map((object) => stringify(object)).join('---\n'));
@@ -108,13 +90,7 @@ export const externalSecretsScenario: Scenario = {
     // Karmada's default leaves the control plane's status alone.
     await check(`AggregateStatus: the control-plane ExternalSecret shows ${push}'s Ready condition, its message as ${push}=…`, async () => {
       const summed = await waitKarmada(context, 'the control-plane ExternalSecret status aggregated', path('db'), (template) => expectAggregated(template, push));
-      const lines = callLines(env, interpreter.name).slice(logBefore);
-      const failed = lines.filter((line) => line.successful === false);
-      if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
-      const operations = new Set(lines.filter((line) => line.kind === kindKey && line.namespace === ns).map((line) => line.operation));
-      const missing = ['InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'].filter((operation) => !operations.has(operation));
-      if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for ${ns} in our log`);
-      return `${summed}; ${lines.length} calls, none failed; ${assertNoKarmadaWebhookFailures(logMark)}`;
+      return `${summed}; ${callsAnswered(context, interpreter, logBefore, kindKey, ns, ['InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'], logMark)}`;
     });
 
     await check('no webhook: each expectation above rejects what Karmada v1.18.2 does on its own with the same objects', async () => {
@@ -123,9 +99,8 @@ export const externalSecretsScenario: Scenario = {
       await apply('ctl', 'ctl-vault');
       await waitKarmada(context, 'ctl\'s binding scheduled', bindingPath('ctl'), (found) => (((found.spec?.clusters ?? []) as unknown[]).length === 2 ? true : undefined));
       await memberKube(context, push).mergePatch(`${path('ctl')}/status`, { status: syncedStatus });
-      const binding = await waitKarmada(context, 'ctl\'s health from both members', bindingPath('ctl'), (found) =>
-        members.every((member) => ((found.status?.aggregatedStatus ?? []) as { clusterName: string; health?: string }[]).some((item) => item.clusterName === member && item.health !== undefined && item.health !== 'Unknown')) ? found : undefined);
-      const seen = [probes, rejected('expectHealthOf', expectHealthOf(binding, { [push]: 'Healthy', [pull]: 'Unhealthy' }), `health ${show(((binding.status?.aggregatedStatus ?? []) as { clusterName: string; health?: string }[]).map((item) => [item.clusterName, item.health]))}`)];
+      const binding = await healthReported(context, bindingPath('ctl'), members);
+      const seen = [probes, rejected('expectHealthOf', expectHealthOf(binding, { [push]: 'Healthy', [pull]: 'Unhealthy' }), healthShown(binding))];
       const held = await holdsFor('no SecretStore on the members and no aggregated control-plane status', 15_000, async () => {
         const absent = await noDependentOn(context, dependents('ctl-vault'), members);
         return absent !== undefined && expectAggregated(await env.kube.get(path('ctl')), push) === undefined ? `${absent}, control-plane status ${show(status(await env.kube.get(path('ctl'))))}` : undefined;
@@ -134,13 +109,7 @@ export const externalSecretsScenario: Scenario = {
       return seen.join('; ');
     });
 
-    for (const name of ['db', 'ctl']) {
-      await env.kube.delete(path(name));
-      await env.kube.delete(policyPath(ns, name));
-    }
-    for (const name of ['vault', 'ctl-vault']) await env.kube.delete(storePath(name));
-    await env.kube.delete(workloadPath(ns, probeName));
-    await env.kube.delete(policyPath(ns, probeName));
+    await tearDown(context, ns, [path('db'), path('ctl'), storePath('vault'), storePath('ctl-vault')], ['db', 'ctl']);
     await cleanup(context, ns, Array.from({ length: 10 }, (_, index) => `probe-${index}`));
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
   },

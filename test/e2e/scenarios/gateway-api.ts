@@ -16,12 +16,10 @@ import { stringify } from 'yaml';
 import { gateway } from '../../../lib/kinds/gateway/identity';
 import { httpRoute } from '../../../lib/kinds/httproute/identity';
 import { kubectl } from '../lib/cluster';
-import { assertNoKarmadaWebhookFailures, deepEqual, ensureNamespace, holdsFor, markKarmadaLogs, memberKube, policyPath, show, status, waitKarmada, waitMember, workloadPath, type Scenario } from '../lib/checks';
-import { conditionTriples, dependentsFollow, duplicatedWithDeps, expectHealthOf, noDependentOn, type Dependent } from '../lib/dependents';
-import { applyWebhookConfig, callLines, claimedOperations, interpreterConfigPath } from '../lib/interpreter';
+import { deepEqual, holdsFor, memberKube, show, status, waitKarmada, waitMember, type Scenario } from '../lib/checks';
+import { callsAnswered, claimsExactly, conditionTriples, dependentsFollow, duplicatedWithDeps, expectHealthOf, healthReported, healthShown, noDependentOn, tearDown, wire, type Dependent } from '../lib/dependents';
+import { applyWebhookConfig, interpreterConfigPath } from '../lib/interpreter';
 import type { KubeObject } from '../lib/kube';
-import { installProjectCrd } from '../lib/published-crds';
-import { probeName, untilControllerCalls } from '../lib/wiring';
 import { rejected, untilNoWebhook } from './control';
 import { cleanup } from './guide';
 
@@ -77,26 +75,10 @@ export const gatewayApiScenario: Scenario = {
   checks: 5,
   async run(context, check) {
     const { env } = context;
-    const push = context.pushMembers[0]!;
-    const pull = context.pullMembers[0]!;
-    const members = [push, pull];
-    const interpreter = context.protectedInterpreter;
-    const logBefore = callLines(env, interpreter.name).length;
-    const logMark = markKarmadaLogs(context);
-
-    await installProjectCrd(context, gateway, version, 'Gateway API');
-    await installProjectCrd(context, httpRoute, version, 'Gateway API');
-    await ensureNamespace(context, ns);
-    const linesBefore = callLines(env, interpreter.name).length;
-    await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
-    await untilControllerCalls(context, ns, interpreter, linesBefore, (line) => line.operation === 'InterpretReplica');
+    const { push, pull, members, interpreter, logBefore, logMark } = await wire(context, ns, [{ kind: gateway, owner: 'Gateway API' }, { kind: httpRoute, owner: 'Gateway API' }], version);
 
     // Set-up: the configuration claims the kind for what its folder answers.
-    await check(`set-up: our webhook configuration claims ${groupVersion} ${httpRoute.kind} for exactly ${expectedClaims.join(', ')}`, async () => {
-      const claimed = await claimedOperations(env, httpRoute, version);
-      if (!deepEqual(claimed, expectedClaims)) throw new Error(`the configuration claims ${show(claimed)} for ${kindKey}, expected ${show(expectedClaims)}`);
-      return `claimed for ${kindKey}: ${show(claimed)}`;
-    });
+    await check(`set-up: our webhook configuration claims ${groupVersion} ${httpRoute.kind} for exactly ${expectedClaims.join(', ')}`, () => claimsExactly(context, httpRoute, version, expectedClaims));
 
     const apply = (name: string, gatewayName: string, serviceName: string) =>
       kubectl(env, 'karmada-apiserver', ['apply', '-f', '-'], [
@@ -129,13 +111,7 @@ export const gatewayApiScenario: Scenario = {
     // Karmada's default leaves the control plane's status alone.
     await check('AggregateStatus: the control-plane route has one parent entry for edge and the controller, Accepted False (one member refused it), ResolvedRefs True', async () => {
       const summed = await waitKarmada(context, 'the control-plane HTTPRoute status aggregated', path('shop'), (template) => expectAggregated(template, 'edge'));
-      const lines = callLines(env, interpreter.name).slice(logBefore);
-      const failed = lines.filter((line) => line.successful === false);
-      if (failed.length > 0) throw new Error(`${failed.length} failed call(s), e.g. ${show(failed[0])}`);
-      const operations = new Set(lines.filter((line) => line.kind === kindKey && line.namespace === ns).map((line) => line.operation));
-      const missing = ['InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'].filter((operation) => !operations.has(operation));
-      if (missing.length > 0) throw new Error(`no ${missing.join(', ')} call for ${ns} in our log`);
-      return `${summed}; ${lines.length} calls, none failed; ${assertNoKarmadaWebhookFailures(logMark)}`;
+      return `${summed}; ${callsAnswered(context, interpreter, logBefore, kindKey, ns, ['InterpretDependency', 'InterpretStatus', 'InterpretHealth', 'AggregateStatus'], logMark)}`;
     });
 
     await check('no webhook: each expectation above rejects what Karmada v1.18.2 does on its own with the same objects', async () => {
@@ -143,9 +119,8 @@ export const gatewayApiScenario: Scenario = {
       const probes = await untilNoWebhook(context, ns);
       await apply('ctl', 'ctl-edge', 'ctl-web');
       await writeStatuses('ctl', 'ctl-edge');
-      const binding = await waitKarmada(context, 'ctl\'s health from both members', bindingPath('ctl'), (found) =>
-        members.every((member) => ((found.status?.aggregatedStatus ?? []) as { clusterName: string; health?: string }[]).some((item) => item.clusterName === member && item.health !== undefined && item.health !== 'Unknown')) ? found : undefined);
-      const seen = [probes, rejected('expectHealthOf', expectHealthOf(binding, { [push]: 'Healthy', [pull]: 'Unhealthy' }), `health ${show(((binding.status?.aggregatedStatus ?? []) as { clusterName: string; health?: string }[]).map((item) => [item.clusterName, item.health]))}`)];
+      const binding = await healthReported(context, bindingPath('ctl'), members);
+      const seen = [probes, rejected('expectHealthOf', expectHealthOf(binding, { [push]: 'Healthy', [pull]: 'Unhealthy' }), healthShown(binding))];
       const held = await holdsFor('no Gateway or Service on the members and no aggregated control-plane status', 15_000, async () => {
         const absent = await noDependentOn(context, dependents('ctl-edge', 'ctl-web'), members);
         return absent !== undefined && expectAggregated(await env.kube.get(path('ctl')), 'ctl-edge') === undefined ? `${absent}, control-plane status ${show(status(await env.kube.get(path('ctl'))))}` : undefined;
@@ -154,14 +129,7 @@ export const gatewayApiScenario: Scenario = {
       return seen.join('; ');
     });
 
-    for (const name of ['shop', 'ctl']) {
-      await env.kube.delete(path(name));
-      await env.kube.delete(policyPath(ns, name));
-    }
-    for (const name of ['edge', 'ctl-edge']) await env.kube.delete(gatewayPath(name));
-    for (const name of ['web', 'ctl-web']) await env.kube.delete(servicePath(name));
-    await env.kube.delete(workloadPath(ns, probeName));
-    await env.kube.delete(policyPath(ns, probeName));
+    await tearDown(context, ns, [path('shop'), path('ctl'), gatewayPath('edge'), gatewayPath('ctl-edge'), servicePath('web'), servicePath('ctl-web')], ['shop', 'ctl']);
     await cleanup(context, ns, Array.from({ length: 10 }, (_, index) => `probe-${index}`));
     await applyWebhookConfig(env, interpreter, { mode: 'per-operation' });
   },
