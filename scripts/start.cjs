@@ -32,7 +32,7 @@ for (const file of [...sourceFiles(join(root, 'lib')), ...sourceFiles(join(root,
 const key = hash.digest('hex').slice(0, 16);
 const outfile = join(buildDir, `local-server-${key}.cjs`);
 
-// The server answers large bodies in a worker thread that runs this same bundle (lib/local/large-bodies.ts).
+// The server answers large bodies in a child process that runs this same bundle (lib/local/large-bodies.ts).
 globalThis.karmadaInterpreterBundle = outfile;
 if (existsSync(outfile)) require(outfile);
 else build().then(() => require(outfile), (error) => {

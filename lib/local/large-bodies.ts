@@ -1,21 +1,24 @@
-// Large bodies are answered in a worker thread. A body of megabytes costs up to a second of CPU, during which the
+// Large bodies are answered in a child process. A body of megabytes costs up to a second of CPU, during which the
 // server's one event loop would answer nothing else: not /healthz (a liveness probe that restarts it), not the small
-// calls of every other object. The worker runs the same handlers, from the same bundle loaded once more in the
-// thread. The first large body starts it and a quiet spell stops it, which gives back all that the large bodies
-// left in its heap: the server returns to its idle size instead of keeping their high-water mark.
-import { Worker } from 'node:worker_threads';
+// calls of every other object. The child runs the same handlers, from the same bundle. The first large body starts
+// it and a quiet spell stops it: all that the large bodies cost (their parse, their heap, the code they ran) is the
+// child's and goes with it, so the server keeps its idle size and its peak stays that of the bodies' bytes. A worker
+// thread did the same in the server's own process, whose memory kept ~4 MB a thread and the pages the bodies' code
+// touched (docs/adr/0018-large-bodies-off-the-event-loop.md).
+import { fork, type ChildProcess } from 'node:child_process';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { HttpApiHandler } from '../transport/http-api';
 
-/** The `workerData.role` a bundle started as this worker sees: main.ts then answers large bodies instead of serving. */
+/** The role a bundle started as this child sees in `roleVariable`: main.ts then answers large bodies instead of serving. */
 export const largeBodyRole = 'karmada-interpreter-large-bodies';
+export const roleVariable = 'KARMADA_INTERPRETER_ROLE';
 
 export interface LargeBodyOptions {
-  /** The script the worker runs: the local server's bundle (main.ts answers as the worker when started as one). */
+  /** The script the child runs: the local server's bundle (main.ts answers as the child when started as one). */
   script: string;
   /** Bodies of at least this many bytes go to the worker. */
   minBytes: number;
-  /** The worker stops after this long without a body to answer. */
+  /** The child stops after this long without a body to answer. */
   idleMs: number;
 }
 
@@ -29,12 +32,12 @@ type Answer = { id: number; result: APIGatewayProxyStructuredResultV2 } | { id: 
 export interface LargeBodies {
   readonly minBytes: number;
   answer(functionName: string, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2>;
-  /** Stops the worker now (a server closing). */
+  /** Stops the child now (a server closing). */
   stop(): Promise<void>;
 }
 
 export function largeBodies({ script, minBytes, idleMs }: LargeBodyOptions): LargeBodies {
-  let worker: Worker | undefined;
+  let child: ChildProcess | undefined;
   let nextId = 0;
   const pending = new Map<number, Pending>();
   let idleTimer: NodeJS.Timeout | undefined;
@@ -44,10 +47,13 @@ export function largeBodies({ script, minBytes, idleMs }: LargeBodyOptions): Lar
     pending.clear();
   }
 
-  function started(): Worker {
-    if (worker !== undefined) return worker;
-    const thread = new Worker(script, { workerData: { role: largeBodyRole } });
-    thread.on('message', (answer: Answer) => {
+  function started(): ChildProcess {
+    if (child !== undefined) return child;
+    // The server's own node options (its heap settings) and environment; `advanced` serialization passes a body of
+    // megabytes as one structured clone rather than as JSON text.
+    const process_ = fork(script, [], { env: { ...process.env, [roleVariable]: largeBodyRole }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    process_.on('message', (message) => {
+      const answer = message as Answer;
       const waiting = pending.get(answer.id);
       if (waiting === undefined) return;
       pending.delete(answer.id);
@@ -55,23 +61,27 @@ export function largeBodies({ script, minBytes, idleMs }: LargeBodyOptions): Lar
       else waiting.reject(new Error(answer.error));
       if (pending.size === 0) idleTimer = setTimeout(() => void stop(), idleMs).unref();
     });
-    thread.on('error', (error) => failAll(error));
-    thread.on('exit', (code) => {
-      if (worker === thread) worker = undefined;
-      failAll(new Error(`the large-body worker stopped (exit code ${code})`));
+    process_.on('error', (error) => failAll(error));
+    process_.on('exit', (code, signal) => {
+      if (child === process_) child = undefined;
+      failAll(new Error(`the large-body process stopped (${code === null ? `signal ${String(signal)}` : `exit code ${code}`})`));
     });
-    // The worker alone never keeps the server's process alive.
-    thread.unref();
-    worker = thread;
-    return thread;
+    // The child alone never keeps the server's process alive.
+    process_.unref();
+    process_.channel?.unref();
+    child = process_;
+    return process_;
   }
 
   async function stop(): Promise<void> {
     // A new body clears the timer, so the idle stop never finds one waiting; a closing server's does end them.
     clearTimeout(idleTimer);
-    const thread = worker;
-    worker = undefined;
-    if (thread !== undefined) await thread.terminate();
+    const running = child;
+    child = undefined;
+    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill();
+    await exited;
   }
 
   return {
@@ -81,14 +91,14 @@ export function largeBodies({ script, minBytes, idleMs }: LargeBodyOptions): Lar
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        started().postMessage({ id, functionName, event });
+        started().send({ id, functionName, event });
       });
     },
     stop,
   };
 }
 
-/** The worker's side: answers each body it is sent with the named function's handler, one after another. */
+/** The child's side: answers each body it is sent with the named function's handler, one after another. */
 export function answerLargeBodies(port: { on(event: 'message', listener: (message: { id: number; functionName: string; event: APIGatewayProxyEventV2 }) => void): void; postMessage(answer: Answer): void }, handlers: Readonly<Record<string, HttpApiHandler>>): void {
   port.on('message', ({ id, functionName, event }) => {
     const handler = handlers[functionName];

@@ -2,8 +2,7 @@
 // WORKERS=N (default 1) runs N server processes on the same port with node:cluster, to use more than one core.
 // No top-level await: the bundle is CommonJS (scripts/start.cjs says why).
 import cluster from 'node:cluster';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { largeBodyRole } from './large-bodies';
+import { largeBodyRole, roleVariable } from './large-bodies';
 
 // EMF metric lines are for CloudWatch; locally they would double the output. Set before the handlers load.
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
@@ -15,11 +14,14 @@ if (!/^[0-9]+$/.test(workersText) || workers < 1 || workers > 64) {
   process.exit(2);
 }
 
-// The primary only forks and watches: it never loads the handlers. A worker thread started with the large-body role
-// answers the bodies its server hands it (large-bodies.ts) and serves nothing itself.
-const largeBodyWorker = !isMainThread && (workerData as { role?: unknown } | null)?.role === largeBodyRole;
-const started = largeBodyWorker
-  ? Promise.all([import('./large-bodies'), import('./functions')]).then(([{ answerLargeBodies }, { handlersByFunction }]) => answerLargeBodies(parentPort!, handlersByFunction))
+// The primary only forks and watches: it never loads the handlers. A child started with the large-body role answers
+// the bodies its server hands it (large-bodies.ts) and serves nothing itself; it ends with its server.
+const largeBodyChild = process.env[roleVariable] === largeBodyRole && process.send !== undefined;
+const started = largeBodyChild
+  ? Promise.all([import('./large-bodies'), import('./functions')]).then(([{ answerLargeBodies }, { handlersByFunction }]) => {
+      process.on('disconnect', () => process.exit(0));
+      answerLargeBodies({ on: (event, listener) => process.on(event, listener as (message: unknown) => void), postMessage: (answer) => process.send!(answer) }, handlersByFunction);
+    })
   : workers > 1 && cluster.isPrimary
     ? import('./primary').then(({ runPrimary }) => runPrimary(workers))
     : import('./serve').then(({ serve }) => serve());

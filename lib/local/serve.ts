@@ -74,7 +74,7 @@ export async function serve(): Promise<void> {
   async function createServer(): Promise<ReturnType<typeof createLocalServer>> {
     try {
       const collect = exposedGc();
-      const largeBodies = largeBodiesWorker();
+      const largeBodies = largeBodiesChild();
       return createLocalServer({ handlers: handlersByFunction, ...(tls ? { tls } : {}), ...(collect ? { collect } : {}), ...(largeBodies ? { largeBodies } : {}) });
     } catch (error) {
       return refuse(`TLS_CERT/TLS_KEY: not a usable PEM certificate and private key (${(error as Error).message})`);
@@ -82,10 +82,10 @@ export async function serve(): Promise<void> {
   }
 
   /**
-   * Bodies of 256 KiB and more are answered in a worker thread running this bundle (scripts/start.cjs names it), so
+   * Bodies of 256 KiB and more are answered in a child process running this bundle (scripts/start.cjs names it), so
    * /healthz and small calls are answered meanwhile; it stops after 10 s without one. Run from source (tests), none.
    */
-  function largeBodiesWorker(): ReturnType<typeof largeBodies> | undefined {
+  function largeBodiesChild(): ReturnType<typeof largeBodies> | undefined {
     const script = (globalThis as { karmadaInterpreterBundle?: unknown }).karmadaInterpreterBundle;
     return typeof script === 'string' ? largeBodies({ script, minBytes: 256 * 1024, idleMs: 10_000 }) : undefined;
   }
