@@ -3,11 +3,11 @@
 // password, a ProviderConfig's `credentials.secretRef`). Never `writeConnectionSecretToRef`: that Secret is the
 // object's output, written by each member's provider.
 import type { DependentObjectReference } from '../../interpreter/wire/types';
-import { checkedNamespace, checkedObjectName } from '../../kube/fields';
+import { checkedNamespace, checkedObjectName, stringField } from '../../kube/fields';
 import { dependencyList } from '../../kube/limits';
 import { tooManyDependencies } from '../../interpreter/dependency-bounds';
 import { FieldFailure } from '../../review/core';
-import { describeJson, isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../review/json';
 import { mergedReferences } from '../../shapes/dependencies';
 
 /** The annotation naming a ProviderConfig's apiVersion for a provider whose groups the table below does not know. */
@@ -37,9 +37,18 @@ export function providerConfigGroupOf(group: string): string {
   return end >= 2 ? labels.slice(1).join('.') : group;
 }
 
+/** A group (DNS subdomain) and a version (DNS label), as an apiVersion is written. */
+const apiVersionPattern = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?\/[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
 export function providerConfigApiVersion(group: string, annotations: Readonly<Record<string, string>> | undefined): string | undefined {
   const given = annotations?.[providerConfigApiVersionAnnotation];
-  if (given !== undefined && given !== '') return given;
+  if (given !== undefined && given !== '') {
+    // Karmada finds the dependency by this apiVersion: one it cannot map would fail the object's dependencies.
+    if (!apiVersionPattern.test(given)) {
+      throw new FieldFailure(`object.metadata.annotations[${providerConfigApiVersionAnnotation}]`, `must be <group>/<version> (e.g. aws.upbound.io/v1beta1), got ${JSON.stringify(given.slice(0, 80))}`);
+    }
+    return given;
+  }
   const configGroup = providerConfigGroupOf(group);
   const known = providerConfigVersions.find(({ suffix }) => (suffix.startsWith('.') ? configGroup.endsWith(suffix) : configGroup === suffix));
   return known === undefined ? undefined : `${configGroup}/${known.version}`;
@@ -84,16 +93,9 @@ export function secretSelectors(value: JsonValue | undefined, path: () => string
 }
 
 function selectorOf(selector: JsonObject, path: () => string): SecretSelector {
-  const field = (name: string): string | undefined => {
-    const value = selector[name];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') throw new FieldFailure(`${path()}.${name}`, `must be a string, got ${describeJson(value)}`);
-    return value;
-  };
-  const name = field('name') ?? '';
-  const namespace = field('namespace');
-  checkedObjectName(name, `${path()}.name`);
-  checkedNamespace(namespace, `${path()}.namespace`);
+  const at = path();
+  const name = checkedObjectName(stringField(selector, 'name', `${at}.name`), `${at}.name`) ?? '';
+  const namespace = checkedNamespace(stringField(selector, 'namespace', `${at}.namespace`), `${at}.namespace`);
   return namespace === undefined || namespace === '' ? { name } : { name, namespace };
 }
 

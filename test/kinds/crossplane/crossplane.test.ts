@@ -46,6 +46,20 @@ describe('a managed resource of an Upbound provider (no example CRD)', () => {
     expect(annotated.response.dependencies).toEqual([{ apiVersion: 'example.crossplane.io/v1alpha1', kind: 'ProviderConfig', name: 'x' }]);
   });
 
+  it('refuses an annotation that is no apiVersion, naming it, with the request\'s uid', () => {
+    // Act
+    const { response } = answer(registry, {
+      operation: 'InterpretDependency',
+      uid: 'refused-1',
+      object: { apiVersion: 'db.example.crossplane.io/v1', kind: 'Database', metadata: { name: 'd', annotations: { 'karmada-serverless-interpreter/provider-config-api-version': 'v1beta1' } }, spec: { providerConfigRef: { name: 'x' } } },
+    });
+
+    // Assess
+    expect(response.uid).toBe('refused-1');
+    expect(response.successful).toBe(false);
+    expect(response.status).toEqual({ code: 400, message: expect.stringContaining('object.metadata.annotations[karmada-serverless-interpreter/provider-config-api-version] must be <group>/<version>') });
+  });
+
   it('keeps the member\'s late-initialised parameters and external name, the template winning where it has a value', () => {
     // Act
     const { patched } = answer(registry, {
