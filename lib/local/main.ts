@@ -17,9 +17,10 @@ if (!/^[0-9]+$/.test(workersText) || workers < 1 || workers > 64) {
 // The primary only forks and watches: it never loads the handlers. A child started with the large-body role answers
 // the bodies its server hands it (large-bodies.ts) and serves nothing itself; it ends with its server.
 const largeBodyChild = process.env[roleVariable] === largeBodyRole && process.send !== undefined;
+// Before anything loads: a server gone while its child starts must not leave the child behind.
+if (largeBodyChild) process.once('disconnect', () => process.exit(0));
 const started = largeBodyChild
   ? Promise.all([import('./large-bodies'), import('./functions')]).then(([{ answerLargeBodies }, { handlersByFunction }]) => {
-      process.on('disconnect', () => process.exit(0));
       answerLargeBodies({ on: (event, listener) => process.on(event, listener as (message: unknown) => void), postMessage: (answer) => process.send!(answer) }, handlersByFunction);
     })
   : workers > 1 && cluster.isPrimary
